@@ -1,0 +1,94 @@
+/** Business constants and limits of spec §9 (and the decisions of DESIGN.md on the gaps). */
+export const APP_VERSION = '1.7.1';
+export const API_PREFIX = '/api/v1/portal';
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshToken: 'refresh_token',
+  theme: 'theme',
+  language: 'language',
+  popupsDismissed: 'dismissed_popups',
+  welcomeShown: 'welcome_shown',
+  firstLogin: 'first_login',
+} as const;
+
+export const TOAST = {
+  successMs: 2000,
+  errorMs: 4000,
+  otherMs: 4000,
+  max: 20,
+  position: 'top-right',
+} as const;
+
+export const REDIRECT_DELAY = {
+  forcedSignOutMs: 800,
+  afterLoginMs: 500,
+  afterLogoutMs: 500,
+  afterOAuthMs: 500,
+} as const;
+
+const MINUTE = 60_000;
+export const QUERY = {
+  gcTimeMs: 5 * MINUTE,
+  retries: 3,
+  retryBaseDelayMs: 1000,
+  retryMaxDelayMs: 30_000,
+  page: { retries: 1, staleTimeMs: 5 * MINUTE },
+  announcements: {
+    listStaleMs: 2 * MINUTE,
+    listGcMs: 5 * MINUTE,
+    detailStaleMs: 5 * MINUTE,
+    unreadCountStaleMs: 30_000,
+    popupPageSize: 10,
+  },
+  oauthAccountsStaleMs: 5 * MINUTE,
+} as const;
+
+export const LIMITS = {
+  loginPasswordMin: 6,
+  registerPasswordMin: 8,
+  resetPasswordMin: 8,
+  resetPasswordMax: 128,
+  changePasswordMin: 8,
+  passwordMax: 128,
+  nicknameRegisterMax: 20,
+  nicknameProfileMax: 30,
+  ticketTitleMin: 5,
+  ticketTitleMax: 200,
+  ticketAttachmentsMax: 5,
+  ticketAttachmentMaxMb: 10,
+  codeBatchMin: 1,
+  codeBatchMax: 100,
+  rechargeCodeLength: 70,
+  emailMax: 254,
+} as const;
+
+/** Recharge codes: fixed prefix, then characters of an alphabet without look-alikes (0/O, 1/I/L). */
+export const RECHARGE_CODE_PREFIX = 'RC-';
+export const RECHARGE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export const USDT = {
+  paymentWindowMinutes: 15,
+  networks: ['TRC20', 'ERC20', 'BEP20'] as const,
+  arrivalMinutes: { min: 5, max: 30 },
+} as const;
+
+export const ANNOUNCEMENT_PAGE_SIZE = 20;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const LAYOUT = {
+  sidebarExpanded: 280,
+  sidebarCollapsed: 80,
+  mobileBreakpointPx: 768,
+  navbarOpaqueScrollPx: 20,
+  hoverMenuCloseDelayMs: 150,
+  bannerHideDelayMs: 300,
+  bellMaxCount: 99,
+} as const;
+
+export const REFUND_DAYS = 7;
+export const CURRENCY_SYMBOL = '¥';
+export const LEGAL_VERSION = 'v1.0';
+export const LEGAL_EFFECTIVE_DATE = '2025-01-01';
+export const SOURCE_REPOSITORY_URL = 'https://github.com/proxy-portal/portal';

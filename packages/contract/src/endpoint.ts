@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { SUCCESS_CODE } from './errors.js';
+
+/**
+ * One contract per endpoint: method, path (relative to the API prefix, `:param` for path parameters), request
+ * schemas and the schema of `data` in the success envelope. Server routes and web hooks both import them.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint<
+  Data extends z.ZodType = z.ZodType,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  /** false for calls that need no bearer token. */
+  auth: boolean;
+  body?: Body;
+  query?: Query;
+  params?: Params;
+  data: Data;
+}
+
+export function defineEndpoint<
+  Data extends z.ZodType,
+  Body extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Params extends z.ZodType | undefined = undefined,
+>(endpoint: Endpoint<Data, Body, Query, Params>): Endpoint<Data, Body, Query, Params> {
+  return endpoint;
+}
+
+export type EndpointData<E extends Endpoint> = z.output<E['data']>;
+export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+
+/** `{code, message, data}` around a data schema. */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), message: z.string(), data });
+}
+
+export const errorEnvelopeSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.unknown().nullable(),
+});
+
+export type Envelope<T> = { code: number; message: string; data: T };
+
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    pages: z.number().int(),
+  });
+
+export { SUCCESS_CODE };

@@ -1,0 +1,59 @@
+import type { Localized } from '../locales.js';
+
+/**
+ * Messages of the validation rules (spec §5). Schemas carry the key (`v.<name>`); the server answers with the
+ * text in the caller's language and the web shows the same text beside the field.
+ */
+export const VALIDATION_MESSAGES = {
+  required: { zh_CN: '此项为必填项', zh_TW: '此項為必填項', en: 'This field is required' },
+  invalid: { zh_CN: '输入格式不正确', zh_TW: '輸入格式不正確', en: 'The value is not valid' },
+  too_long: { zh_CN: '输入内容过长', zh_TW: '輸入內容過長', en: 'The value is too long' },
+  too_short: { zh_CN: '输入内容过短', zh_TW: '輸入內容過短', en: 'The value is too short' },
+  unknown_field: { zh_CN: '包含不支持的字段', zh_TW: '包含不支援的欄位', en: 'Contains a field that is not accepted' },
+  email_required: { zh_CN: '请输入邮箱地址', zh_TW: '請輸入電子郵件地址', en: 'Please enter your e-mail address' },
+  email_invalid: { zh_CN: '请输入有效的邮箱地址', zh_TW: '請輸入有效的電子郵件地址', en: 'Please enter a valid e-mail address' },
+  password_required: { zh_CN: '请输入密码', zh_TW: '請輸入密碼', en: 'Please enter your password' },
+  password_min6: { zh_CN: '密码至少 6 个字符', zh_TW: '密碼至少 6 個字元', en: 'The password needs at least 6 characters' },
+  password_min8: { zh_CN: '密码至少 8 个字符', zh_TW: '密碼至少 8 個字元', en: 'The password needs at least 8 characters' },
+  password_max128: { zh_CN: '密码最多 128 个字符', zh_TW: '密碼最多 128 個字元', en: 'The password can have at most 128 characters' },
+  password_complexity: {
+    zh_CN: '密码须包含大写字母、小写字母和数字',
+    zh_TW: '密碼須包含大寫字母、小寫字母和數字',
+    en: 'The password needs an uppercase letter, a lowercase letter and a digit',
+  },
+  password_mismatch: { zh_CN: '两次输入的密码不一致', zh_TW: '兩次輸入的密碼不一致', en: 'The passwords do not match' },
+  password_same_as_old: { zh_CN: '新密码不能与旧密码相同', zh_TW: '新密碼不能與舊密碼相同', en: 'The new password must differ from the old one' },
+  confirm_required: { zh_CN: '请再次输入密码', zh_TW: '請再次輸入密碼', en: 'Please repeat the password' },
+  nickname_max20: { zh_CN: '昵称最多 20 个字符', zh_TW: '暱稱最多 20 個字元', en: 'The nickname can have at most 20 characters' },
+  nickname_max30: { zh_CN: '昵称最多 30 个字符', zh_TW: '暱稱最多 30 個字元', en: 'The nickname can have at most 30 characters' },
+  terms_required: { zh_CN: '请同意用户协议和隐私政策', zh_TW: '請同意使用者協議和隱私權政策', en: 'Please accept the terms of service and the privacy policy' },
+  invite_code_invalid: { zh_CN: '邀请码格式不正确', zh_TW: '邀請碼格式不正確', en: 'The invite code is not valid' },
+  ticket_title_length: {
+    zh_CN: '标题长度须为 5 到 200 个字符',
+    zh_TW: '標題長度須為 5 到 200 個字元',
+    en: 'The title needs 5 to 200 characters',
+  },
+  category_required: { zh_CN: '请选择分类', zh_TW: '請選擇分類', en: 'Please choose a category' },
+  description_required: { zh_CN: '请填写问题描述', zh_TW: '請填寫問題描述', en: 'Please describe the problem' },
+  code_quantity: { zh_CN: '每批数量须为 1 到 100', zh_TW: '每批數量須為 1 到 100', en: 'The quantity must be between 1 and 100' },
+  code_required: { zh_CN: '请输入充值码', zh_TW: '請輸入儲值碼', en: 'Please enter a top-up code' },
+  code_format: { zh_CN: '充值码格式无效', zh_TW: '儲值碼格式無效', en: 'The top-up code format is invalid' },
+  amount_invalid: { zh_CN: '请输入有效金额（最多两位小数）', zh_TW: '請輸入有效金額（最多兩位小數）', en: 'Please enter a valid amount (at most two decimals)' },
+  amount_positive: { zh_CN: '金额必须大于 0', zh_TW: '金額必須大於 0', en: 'The amount must be greater than 0' },
+  page_invalid: { zh_CN: '页码或每页数量无效', zh_TW: '頁碼或每頁數量無效', en: 'The page or page size is not valid' },
+} as const satisfies Record<string, Localized>;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+
+export const VALIDATION_KEY_PREFIX = 'v.';
+
+/** The key a schema puts in an issue's message, e.g. `v.email_invalid`. */
+export function vkey(name: ValidationMessageKey): string {
+  return `${VALIDATION_KEY_PREFIX}${name}`;
+}
+
+export function validationKeyName(message: string): ValidationMessageKey | null {
+  if (!message.startsWith(VALIDATION_KEY_PREFIX)) return null;
+  const name = message.slice(VALIDATION_KEY_PREFIX.length);
+  return name in VALIDATION_MESSAGES ? (name as ValidationMessageKey) : null;
+}

@@ -1,0 +1,13 @@
+export * from './locales.js';
+export * from './errors.js';
+export * from './constants.js';
+export * from './money.js';
+export * from './validation.js';
+export * from './endpoint.js';
+export * from './i18n/validation-messages.js';
+export * as healthApi from './endpoints/health.js';
+export * as authApi from './endpoints/auth.js';
+export * as usersApi from './endpoints/users.js';
+export * as announcementsApi from './endpoints/announcements.js';
+export type { TokenPair } from './endpoints/auth.js';
+export type { UserProfile } from './endpoints/users.js';

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { LIMITS, RECHARGE_CODE_ALPHABET, RECHARGE_CODE_PREFIX } from './constants.js';
+import { vkey } from './i18n/validation-messages.js';
+import { isMoneyString } from './money.js';
+
+/**
+ * The validation rules of spec §5 as reusable schemas. Messages are keys of VALIDATION_MESSAGES, translated by
+ * whoever shows them (server answer or form field).
+ */
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: vkey('email_required') })
+  .trim()
+  .min(1, { error: vkey('email_required') })
+  .max(LIMITS.emailMax, { error: vkey('email_invalid') })
+  .regex(EMAIL_RE, { error: vkey('email_invalid') })
+  .transform((email) => email.toLowerCase());
+
+const passwordBase = z.string({ error: vkey('password_required') }).min(1, { error: vkey('password_required') });
+
+export const loginPasswordSchema = passwordBase
+  .min(LIMITS.loginPasswordMin, { error: vkey('password_min6') })
+  .max(LIMITS.passwordMax, { error: vkey('password_max128') });
+
+/** Register (and change): at least 8, with a lowercase letter, an uppercase letter and a digit. */
+export const strongPasswordSchema = passwordBase
+  .min(LIMITS.registerPasswordMin, { error: vkey('password_min8') })
+  .max(LIMITS.passwordMax, { error: vkey('password_max128') })
+  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), { error: vkey('password_complexity') });
+
+export const resetPasswordSchema = passwordBase
+  .min(LIMITS.resetPasswordMin, { error: vkey('password_min8') })
+  .max(LIMITS.resetPasswordMax, { error: vkey('password_max128') });
+
+export const changeNewPasswordSchema = passwordBase
+  .min(LIMITS.changePasswordMin, { error: vkey('password_min8') })
+  .max(LIMITS.passwordMax, { error: vkey('password_max128') });
+
+export const registerNicknameSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.nicknameRegisterMax, { error: vkey('nickname_max20') });
+
+export const profileNicknameSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.nicknameProfileMax, { error: vkey('nickname_max30') });
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+  remember_me: z.boolean().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** What the API accepts for registration (spec §7). */
+export const registerSchema = z
+  .object({
+    email: emailSchema,
+    password: strongPasswordSchema,
+    confirm_password: z.string({ error: vkey('confirm_required') }).min(1, { error: vkey('confirm_required') }),
+    nickname: registerNicknameSchema.optional(),
+    invite_code: z
+      .string()
+      .trim()
+      .max(64, { error: vkey('invite_code_invalid') })
+      .optional(),
+  })
+  .refine((v) => v.password === v.confirm_password, { error: vkey('password_mismatch'), path: ['confirm_password'] });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The register form adds the agreement checkbox (spec §5), which the API does not receive. */
+export const registerFormSchema = z
+  .object({
+    email: emailSchema,
+    password: strongPasswordSchema,
+    confirm_password: z.string({ error: vkey('confirm_required') }).min(1, { error: vkey('confirm_required') }),
+    nickname: registerNicknameSchema.optional(),
+    invite_code: z.string().trim().max(64, { error: vkey('invite_code_invalid') }).optional(),
+    agreeToTerms: z.literal(true, { error: vkey('terms_required') }),
+  })
+  .refine((v) => v.password === v.confirm_password, { error: vkey('password_mismatch'), path: ['confirm_password'] });
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetConfirmSchema = z
+  .object({
+    token: z.string().min(1, { error: vkey('required') }),
+    password: resetPasswordSchema,
+    confirm_password: z.string().min(1, { error: vkey('confirm_required') }),
+  })
+  .refine((v) => v.password === v.confirm_password, { error: vkey('password_mismatch'), path: ['confirm_password'] });
+
+export const changePasswordSchema = z
+  .object({
+    old_password: passwordBase,
+    new_password: changeNewPasswordSchema,
+  })
+  .refine((v) => v.old_password !== v.new_password, { error: vkey('password_same_as_old'), path: ['new_password'] });
+
+/** The change-password form also has the confirmation field. */
+export const changePasswordFormSchema = z
+  .object({
+    old_password: passwordBase,
+    new_password: changeNewPasswordSchema,
+    confirm_password: z.string().min(1, { error: vkey('confirm_required') }),
+  })
+  .refine((v) => v.new_password === v.confirm_password, { error: vkey('password_mismatch'), path: ['confirm_password'] })
+  .refine((v) => v.old_password !== v.new_password, { error: vkey('password_same_as_old'), path: ['new_password'] });
+
+export const profileUpdateSchema = z.object({ nickname: profileNicknameSchema });
+
+export const ticketTitleSchema = z
+  .string({ error: vkey('ticket_title_length') })
+  .trim()
+  .min(LIMITS.ticketTitleMin, { error: vkey('ticket_title_length') })
+  .max(LIMITS.ticketTitleMax, { error: vkey('ticket_title_length') });
+
+export const codeQuantitySchema = z.coerce
+  .number({ error: vkey('code_quantity') })
+  .int({ error: vkey('code_quantity') })
+  .min(LIMITS.codeBatchMin, { error: vkey('code_quantity') })
+  .max(LIMITS.codeBatchMax, { error: vkey('code_quantity') });
+
+const RECHARGE_CODE_RE = new RegExp(
+  `^${RECHARGE_CODE_PREFIX.replace(/[-]/g, '\\-')}[${RECHARGE_CODE_ALPHABET}]{${LIMITS.rechargeCodeLength - RECHARGE_CODE_PREFIX.length}}$`,
+);
+
+export function isRechargeCodeFormat(code: string): boolean {
+  return RECHARGE_CODE_RE.test(code);
+}
+
+export const rechargeCodeSchema = z
+  .string({ error: vkey('code_required') })
+  .trim()
+  .min(1, { error: vkey('code_required') })
+  .transform((c) => c.toUpperCase())
+  .refine(isRechargeCodeFormat, { error: vkey('code_format') });
+
+/** A positive money amount as a decimal string with at most two decimals ("12.50"). */
+export const moneyAmountSchema = z
+  .string({ error: vkey('amount_invalid') })
+  .trim()
+  .refine(isMoneyString, { error: vkey('amount_invalid') })
+  .refine((v) => Number(v) > 0, { error: vkey('amount_positive') });
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number({ error: vkey('page_invalid') }).int().min(1, { error: vkey('page_invalid') }).default(1),
+  size: z.coerce
+    .number({ error: vkey('page_invalid') })
+    .int()
+    .min(1, { error: vkey('page_invalid') })
+    .max(100, { error: vkey('page_invalid') })
+    .default(20),
+});
+
+/** Login strength hint (spec §5): under 6 weak, under 8 medium, otherwise strong. */
+export type LoginStrength = 'weak' | 'medium' | 'strong';
+export function loginPasswordStrength(password: string): LoginStrength {
+  if (password.length < 6) return 'weak';
+  if (password.length < 8) return 'medium';
+  return 'strong';
+}
+
+/** Register strength score 0-5: length 8+, lowercase, uppercase, digit, special character. */
+export function registerPasswordScore(password: string): number {
+  return [password.length >= 8, /[a-z]/.test(password), /[A-Z]/.test(password), /\d/.test(password), /[^A-Za-z0-9]/.test(password)].filter(
+    Boolean,
+  ).length;
+}
+
+export const STRENGTH_LABELS = ['very_weak', 'weak', 'medium', 'strong', 'very_strong'] as const;
+export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
+
+/** Score 0-1 very weak, 2 weak, 3 medium, 4 strong, 5 very strong. */
+export function strengthLabel(score: number): StrengthLabel {
+  const index = Math.max(0, Math.min(4, score - 1));
+  return STRENGTH_LABELS[index] ?? 'very_weak';
+}

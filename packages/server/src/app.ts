@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import { API_PREFIX } from '@portal/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { AppError } from './lib/app-error.js';
+import { registerLocale } from './lib/locale.js';
+import { resolveSecret } from './lib/secrets.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { registerApiDocs } from './plugins/api-docs.js';
+import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { seedDemoCatalogue } from './seed/demo-seed.js';
+
+export interface AppContext {
+  config: AppConfig;
+  database: DatabaseHandle;
+  secrets: { jwt: string };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise DATABASE_URL is opened and closed with the app. */
+  database?: DatabaseHandle;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A configured Fastify instance with nothing listening: migrations run, secrets resolved, demo data seeded. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(config.logPretty && !options.logStream ? { transport: { target: 'pino-pretty' } } : {}),
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+
+  const database = options.database ?? openDatabase(config.databaseUrl);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+    if (config.seedDemo && (await seedDemoCatalogue(database.db))) app.log.info('demo catalogue seeded');
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  const secrets = { jwt: await resolveSecret(database.db, 'jwt', config.jwtSecret) };
+  app.decorate('ctx', { config, database, secrets });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerLocale(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await registerApiDocs(app, config.publicUrl);
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, {
+        global: true,
+        max: config.rateLimit.max,
+        timeWindow: config.rateLimit.windowMs,
+        errorResponseBuilder: () => new AppError('RATE_LIMIT'),
+      });
+      healthRoutes(api, database);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,21 @@
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso } from '../db/time.js';
+import type { Database } from '../db/types.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Small key/value settings kept in the database (shared by every instance of the server). */
+export async function getMeta(db: Db, key: string): Promise<string | null> {
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+/** Inserts the value unless the key exists; true when this call inserted it. */
+export async function insertMetaIfAbsent(db: Db, key: string, value: string): Promise<boolean> {
+  const result = await db
+    .insertInto('app_meta')
+    .values({ key, value, updated_at: nowIso() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -1,0 +1,48 @@
+import { SUCCESS_CODE, SUCCESS_MESSAGE, envelopeSchema, errorEnvelopeSchema, type Endpoint } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerInput<E extends Endpoint> {
+  body: Out<E['body']>;
+  query: Out<E['query']>;
+  params: Out<E['params']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers one endpoint of the contract: its schemas validate the request and the answer, and the handler's
+ * result is wrapped in the success envelope in the caller's language. Routes stay thin (STYLE.md #3).
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: HandlerInput<E>) => Promise<z.input<E['data']>>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [...endpoint.tags],
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
+      response: { 200: envelopeSchema(endpoint.data), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
+    },
+    handler: async (request, reply) => {
+      const data = await handler({
+        body: request.body as Out<E['body']>,
+        query: request.query as Out<E['query']>,
+        params: request.params as Out<E['params']>,
+        request,
+        reply,
+      });
+      return { code: SUCCESS_CODE, message: SUCCESS_MESSAGE[request.locale], data };
+    },
+  });
+}

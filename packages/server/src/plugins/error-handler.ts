@@ -1,0 +1,86 @@
+import {
+  API_PREFIX,
+  ERRORS,
+  VALIDATION_MESSAGES,
+  validationKeyName,
+  type ErrorDefinition,
+  type Locale,
+  type ValidationMessageKey,
+} from '@portal/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isAppError } from '../lib/app-error.js';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+function send(reply: FastifyReply, request: FastifyRequest, error: ErrorDefinition, data: unknown, status = error.status) {
+  return reply.status(status).send({ code: error.code, message: error.message[request.locale], data });
+}
+
+function keywordMessage(keyword: string, message: string): ValidationMessageKey {
+  if (keyword === 'invalid_type' && /received undefined/.test(message)) return 'required';
+  if (keyword === 'too_big') return 'too_long';
+  if (keyword === 'too_small') return 'too_short';
+  if (keyword === 'unrecognized_keys') return 'unknown_field';
+  return 'invalid';
+}
+
+export function translateIssue(message: string, keyword: string, locale: Locale): string {
+  const key = validationKeyName(message) ?? keywordMessage(keyword, message);
+  return VALIDATION_MESSAGES[key][locale];
+}
+
+const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', params: 'params', body: 'body', headers: 'headers' };
+
+/**
+ * Every failure leaves as the envelope `{code, message, data}`: catalogue errors, validation (40004 naming the
+ * fields), malformed requests, rate limits, and anything unexpected (50000, logged with the request id, no stack
+ * trace to the client). Unknown API paths answer 40003.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) {
+      const def = Object.values(ERRORS).find((e) => e.code === error.code) ?? ERRORS.INTERNAL;
+      if (def.status >= 500) request.log.error({ err: error }, 'request failed');
+      return send(reply, request, def, error.data, error.statusCode);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = CONTEXT_NAMES[error.validationContext ?? 'body'] ?? 'body';
+      const errors: FieldError[] = error.validation.map((issue) => {
+        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return {
+          field: path ? `${context}.${path}` : context,
+          message: translateIssue(issue.message ?? '', issue.keyword, request.locale),
+        };
+      });
+      return send(reply, request, ERRORS.VALIDATION, { field: errors[0]?.field ?? context, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return send(reply, request, ERRORS.INTERNAL, null);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return send(reply, request, ERRORS.RATE_LIMIT, null);
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large…: the client's fault, said plainly.
+      request.log.info({ code: error.code, message: error.message }, 'bad request');
+      return send(reply, request, ERRORS.BAD_REQUEST, { reason: error.code ?? null }, status);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, request, ERRORS.INTERNAL, null);
+  });
+}
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+/** 404 for the API in the envelope; other paths are handled by the web app's fallback when it is served. */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, request, ERRORS.NOT_FOUND, { path: request.url.split('?')[0] ?? request.url });
+}
+
+export { API_PREFIX };
