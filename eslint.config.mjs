@@ -5,7 +5,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', 'bench/results/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -13,7 +22,7 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: {
-        projectService: true,
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -26,7 +35,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../server/*', '../../web/*', '@portal/server/*', '@portal/web/*'], message: 'Packages talk only through @portal/contract.' },
+            {
+              group: ['../../server/*', '../../web/*', '@portal/server/*', '@portal/web/*'],
+              message: 'Packages talk only through @portal/contract.',
+            },
             { group: ['@portal/contract/*'], message: 'Import the contract through its public entry.' },
           ],
         },
@@ -44,7 +56,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@portal/contract/*'], message: 'Import the contract through its public entry.' },
-            { group: ['**/features/*/*', '!./*', '!../*'], message: 'Import another feature through its index.ts only.' },
+            {
+              group: ['**/features/*/*', '!./*', '!../*'],
+              message: 'Import another feature through its index.ts only.',
+            },
           ],
         },
       ],

@@ -15,6 +15,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...external, 'pino-pretty'],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'info',
 });

@@ -36,7 +36,9 @@ export function defineEndpoint<
 
 export type EndpointData<E extends Endpoint> = z.output<E['data']>;
 export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
-export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType
+  ? z.input<E['query']>
+  : undefined;
 
 /** `{code, message, data}` around a data schema. */
 export function envelopeSchema<T extends z.ZodType>(data: T) {

@@ -21,33 +21,117 @@ export const SUCCESS_MESSAGE: Localized = { zh_CN: '操作成功', zh_TW: '操�
 
 export const ERRORS = {
   // Generic
-  BAD_REQUEST: def(40000, 400, '请求参数有误，请检查输入', '請求參數有誤，請檢查輸入', 'Invalid request, please check your input'),
+  BAD_REQUEST: def(
+    40000,
+    400,
+    '请求参数有误，请检查输入',
+    '請求參數有誤，請檢查輸入',
+    'Invalid request, please check your input',
+  ),
   UNAUTHORIZED: def(40001, 401, '请先登录后再试', '請先登入後再試', 'Please log in first'),
-  FORBIDDEN: def(40002, 403, '您没有权限执行此操作', '您沒有權限執行此操作', 'You do not have permission to do this'),
+  FORBIDDEN: def(
+    40002,
+    403,
+    '您没有权限执行此操作',
+    '您沒有權限執行此操作',
+    'You do not have permission to do this',
+  ),
   NOT_FOUND: def(40003, 404, '请求的资源不存在', '請求的資源不存在', 'The requested resource does not exist'),
-  VALIDATION: def(40004, 422, '数据验证失败，请检查输入', '資料驗證失敗，請檢查輸入', 'Validation failed, please check your input'),
-  RATE_LIMIT: def(40005, 429, '操作过于频繁，请稍后再试', '操作過於頻繁，請稍後再試', 'Too many requests, please try again later'),
+  VALIDATION: def(
+    40004,
+    422,
+    '数据验证失败，请检查输入',
+    '資料驗證失敗，請檢查輸入',
+    'Validation failed, please check your input',
+  ),
+  RATE_LIMIT: def(
+    40005,
+    429,
+    '操作过于频繁，请稍后再试',
+    '操作過於頻繁，請稍後再試',
+    'Too many requests, please try again later',
+  ),
 
   // Auth 401xx
-  EMAIL_EXISTS: def(40101, 409, '该邮箱已被注册', '該電子郵件已被註冊', 'This e-mail address is already registered'),
+  EMAIL_EXISTS: def(
+    40101,
+    409,
+    '该邮箱已被注册',
+    '該電子郵件已被註冊',
+    'This e-mail address is already registered',
+  ),
   WRONG_PASSWORD: def(40102, 401, '密码错误，请重试', '密碼錯誤，請重試', 'Wrong password, please try again'),
-  ACCOUNT_LOCKED: def(40103, 423, '账户已被锁定，请联系客服', '帳戶已被鎖定，請聯繫客服', 'Your account is locked, please contact support'),
+  ACCOUNT_LOCKED: def(
+    40103,
+    423,
+    '账户已被锁定，请联系客服',
+    '帳戶已被鎖定，請聯繫客服',
+    'Your account is locked, please contact support',
+  ),
   ACCOUNT_DISABLED: def(40104, 403, '账户已被禁用', '帳戶已被停用', 'Your account has been disabled'),
-  EMAIL_NOT_VERIFIED: def(40105, 403, '请先验证邮箱后再登录', '請先驗證電子郵件後再登入', 'Please verify your e-mail address first'),
-  TOKEN_INVALID: def(40106, 401, '登录凭证无效，请重新登录', '登入憑證無效，請重新登入', 'Your sign-in is invalid, please log in again'),
-  TOKEN_EXPIRED: def(40107, 401, '登录已过期，请重新登录', '登入已過期，請重新登入', 'Your sign-in has expired, please log in again'),
-  REFRESH_TOKEN_INVALID: def(40108, 401, '刷新令牌无效，请重新登录', '重新整理權杖無效，請重新登入', 'Your session is no longer valid, please log in again'),
-  VERIFY_TOKEN_EXPIRED: def(40109, 400, '验证链接已过期，请重新发送', '驗證連結已過期，請重新發送', 'The verification link has expired, please request a new one'),
+  EMAIL_NOT_VERIFIED: def(
+    40105,
+    403,
+    '请先验证邮箱后再登录',
+    '請先驗證電子郵件後再登入',
+    'Please verify your e-mail address first',
+  ),
+  TOKEN_INVALID: def(
+    40106,
+    401,
+    '登录凭证无效，请重新登录',
+    '登入憑證無效，請重新登入',
+    'Your sign-in is invalid, please log in again',
+  ),
+  TOKEN_EXPIRED: def(
+    40107,
+    401,
+    '登录已过期，请重新登录',
+    '登入已過期，請重新登入',
+    'Your sign-in has expired, please log in again',
+  ),
+  REFRESH_TOKEN_INVALID: def(
+    40108,
+    401,
+    '刷新令牌无效，请重新登录',
+    '重新整理權杖無效，請重新登入',
+    'Your session is no longer valid, please log in again',
+  ),
+  VERIFY_TOKEN_EXPIRED: def(
+    40109,
+    400,
+    '验证链接已过期，请重新发送',
+    '驗證連結已過期，請重新發送',
+    'The verification link has expired, please request a new one',
+  ),
   VERIFY_TOKEN_INVALID: def(40110, 400, '验证链接无效', '驗證連結無效', 'The verification link is invalid'),
-  RESET_TOKEN_EXPIRED: def(40111, 400, '重置链接已过期，请重新申请', '重設連結已過期，請重新申請', 'The reset link has expired, please request a new one'),
+  RESET_TOKEN_EXPIRED: def(
+    40111,
+    400,
+    '重置链接已过期，请重新申请',
+    '重設連結已過期，請重新申請',
+    'The reset link has expired, please request a new one',
+  ),
   RESET_TOKEN_INVALID: def(40112, 400, '重置链接无效', '重設連結無效', 'The reset link is invalid'),
 
   // User 402xx
   USER_NOT_FOUND: def(40201, 404, '用户不存在', '使用者不存在', 'User not found'),
   USER_EXISTS: def(40202, 409, '用户已存在', '使用者已存在', 'User already exists'),
-  INSUFFICIENT_BALANCE: def(40203, 402, '余额不足，请先充值', '餘額不足，請先儲值', 'Insufficient balance, please top up first'),
+  INSUFFICIENT_BALANCE: def(
+    40203,
+    402,
+    '余额不足，请先充值',
+    '餘額不足，請先儲值',
+    'Insufficient balance, please top up first',
+  ),
   SESSION_NOT_FOUND: def(40204, 404, '会话不存在', '工作階段不存在', 'Session not found'),
-  SESSION_EXPIRED: def(40205, 401, '会话已过期，请重新登录', '工作階段已過期，請重新登入', 'Session expired, please log in again'),
+  SESSION_EXPIRED: def(
+    40205,
+    401,
+    '会话已过期，请重新登录',
+    '工作階段已過期，請重新登入',
+    'Session expired, please log in again',
+  ),
 
   // Subscription 403xx
   SUBSCRIPTION_NOT_FOUND: def(40301, 404, '订阅不存在', '訂閱不存在', 'Subscription not found'),
@@ -58,28 +142,76 @@ export const ERRORS = {
   ORDER_NOT_FOUND: def(40306, 404, '订单不存在', '訂單不存在', 'Order not found'),
   ORDER_ALREADY_PAID: def(40307, 409, '订单已支付', '訂單已付款', 'The order has already been paid'),
   ORDER_EXPIRED: def(40308, 409, '订单已过期', '訂單已過期', 'The order has expired'),
-  UPGRADE_NOT_ALLOWED: def(40309, 409, '当前订阅不支持升级', '目前訂閱不支援升級', 'This subscription cannot be upgraded'),
-  RENEWAL_NOT_ALLOWED: def(40310, 409, '当前订阅不支持续费', '目前訂閱不支援續費', 'This subscription cannot be renewed'),
+  UPGRADE_NOT_ALLOWED: def(
+    40309,
+    409,
+    '当前订阅不支持升级',
+    '目前訂閱不支援升級',
+    'This subscription cannot be upgraded',
+  ),
+  RENEWAL_NOT_ALLOWED: def(
+    40310,
+    409,
+    '当前订阅不支持续费',
+    '目前訂閱不支援續費',
+    'This subscription cannot be renewed',
+  ),
   LINK_NOT_FOUND: def(40311, 404, '订阅链接不存在', '訂閱連結不存在', 'Subscription link not found'),
-  LINK_RATE_LIMIT: def(40312, 429, '订阅链接请求过于频繁，请稍后再试', '訂閱連結請求過於頻繁，請稍後再試', 'The subscription link is requested too often, please try again later'),
+  LINK_RATE_LIMIT: def(
+    40312,
+    429,
+    '订阅链接请求过于频繁，请稍后再试',
+    '訂閱連結請求過於頻繁，請稍後再試',
+    'The subscription link is requested too often, please try again later',
+  ),
 
   // Node 404xx
   NODE_NOT_FOUND: def(40401, 404, '节点不存在', '節點不存在', 'Node not found'),
   NODE_OFFLINE: def(40402, 409, '节点已离线', '節點已離線', 'The node is offline'),
   NODE_UNAVAILABLE: def(40403, 503, '节点暂不可用', '節點暫不可用', 'The node is unavailable'),
   INBOUND_RULE_NOT_FOUND: def(40404, 404, '入站规则不存在', '入站規則不存在', 'Inbound rule not found'),
-  PROXY_CORE_ERROR: def(40405, 502, '代理核心接口异常，请稍后再试', '代理核心介面異常，請稍後再試', 'The proxy core did not answer correctly, please try again later'),
+  PROXY_CORE_ERROR: def(
+    40405,
+    502,
+    '代理核心接口异常，请稍后再试',
+    '代理核心介面異常，請稍後再試',
+    'The proxy core did not answer correctly, please try again later',
+  ),
 
   // Finance 405xx
-  PAYMENT_FAILED: def(40501, 402, '支付失败，请稍后重试', '付款失敗，請稍後重試', 'Payment failed, please try again later'),
+  PAYMENT_FAILED: def(
+    40501,
+    402,
+    '支付失败，请稍后重试',
+    '付款失敗，請稍後重試',
+    'Payment failed, please try again later',
+  ),
   RECHARGE_ORDER_NOT_FOUND: def(40502, 404, '充值订单不存在', '儲值訂單不存在', 'Top-up order not found'),
   CODE_INVALID: def(40503, 400, '充值码无效', '儲值碼無效', 'Invalid top-up code'),
   CODE_USED: def(40504, 409, '充值码已被使用', '儲值碼已被使用', 'This top-up code has already been used'),
   CODE_EXPIRED: def(40505, 410, '充值码已过期', '儲值碼已過期', 'This top-up code has expired'),
-  RECHARGE_CONFIG_NOT_FOUND: def(40506, 404, '充值配置不存在', '儲值設定不存在', 'Top-up configuration not found'),
+  RECHARGE_CONFIG_NOT_FOUND: def(
+    40506,
+    404,
+    '充值配置不存在',
+    '儲值設定不存在',
+    'Top-up configuration not found',
+  ),
   CHAIN_NOT_FOUND: def(40507, 404, '不支持该网络', '不支援該網路', 'This network is not supported'),
-  INSUFFICIENT_RECHARGE_AMOUNT: def(40508, 400, '充值金额低于最低限额', '儲值金額低於最低限額', 'The amount is below the minimum top-up'),
-  CODE_LOCKED: def(40509, 423, '充值码已被锁定，请联系客服', '儲值碼已被鎖定，請聯繫客服', 'This top-up code is locked, please contact support'),
+  INSUFFICIENT_RECHARGE_AMOUNT: def(
+    40508,
+    400,
+    '充值金额低于最低限额',
+    '儲值金額低於最低限額',
+    'The amount is below the minimum top-up',
+  ),
+  CODE_LOCKED: def(
+    40509,
+    423,
+    '充值码已被锁定，请联系客服',
+    '儲值碼已被鎖定，請聯繫客服',
+    'This top-up code is locked, please contact support',
+  ),
   CODE_DISABLED: def(40510, 403, '充值码已停用', '儲值碼已停用', 'This top-up code has been disabled'),
 
   // Ticket 406xx
@@ -92,16 +224,64 @@ export const ERRORS = {
   HELP_DOCUMENT_NOT_FOUND: def(40702, 404, '帮助文档不存在', '說明文件不存在', 'Help document not found'),
 
   // OAuth 408xx
-  OAUTH_PROVIDER_UNSUPPORTED: def(40801, 400, '不支持该登录方式', '不支援該登入方式', 'This sign-in provider is not supported'),
-  OAUTH_STATE_MISMATCH: def(40802, 400, '状态验证失败，请重新登录', '狀態驗證失敗，請重新登入', 'State verification failed, please sign in again'),
-  OAUTH_CODE_INVALID: def(40803, 400, '授权码无效或已过期', '授權碼無效或已過期', 'The authorization code is invalid or has expired'),
-  OAUTH_ACCOUNT_BOUND: def(40804, 409, '该第三方账户已被其他用户绑定', '該第三方帳戶已被其他使用者綁定', 'This account is already linked to another user'),
-  OAUTH_ACCOUNT_NOT_FOUND: def(40805, 404, '未找到绑定的第三方账户', '找不到綁定的第三方帳戶', 'Linked account not found'),
+  OAUTH_PROVIDER_UNSUPPORTED: def(
+    40801,
+    400,
+    '不支持该登录方式',
+    '不支援該登入方式',
+    'This sign-in provider is not supported',
+  ),
+  OAUTH_STATE_MISMATCH: def(
+    40802,
+    400,
+    '状态验证失败，请重新登录',
+    '狀態驗證失敗，請重新登入',
+    'State verification failed, please sign in again',
+  ),
+  OAUTH_CODE_INVALID: def(
+    40803,
+    400,
+    '授权码无效或已过期',
+    '授權碼無效或已過期',
+    'The authorization code is invalid or has expired',
+  ),
+  OAUTH_ACCOUNT_BOUND: def(
+    40804,
+    409,
+    '该第三方账户已被其他用户绑定',
+    '該第三方帳戶已被其他使用者綁定',
+    'This account is already linked to another user',
+  ),
+  OAUTH_ACCOUNT_NOT_FOUND: def(
+    40805,
+    404,
+    '未找到绑定的第三方账户',
+    '找不到綁定的第三方帳戶',
+    'Linked account not found',
+  ),
 
   // Server 500xx
-  INTERNAL: def(50000, 500, '服务器内部错误，请稍后再试', '伺服器內部錯誤，請稍後再試', 'Internal server error, please try again later'),
-  DATABASE: def(50001, 500, '数据服务异常，请稍后再试', '資料服務異常，請稍後再試', 'Database error, please try again later'),
-  EXTERNAL_API: def(50002, 502, '外部服务异常，请稍后再试', '外部服務異常，請稍後再試', 'An external service failed, please try again later'),
+  INTERNAL: def(
+    50000,
+    500,
+    '服务器内部错误，请稍后再试',
+    '伺服器內部錯誤，請稍後再試',
+    'Internal server error, please try again later',
+  ),
+  DATABASE: def(
+    50001,
+    500,
+    '数据服务异常，请稍后再试',
+    '資料服務異常，請稍後再試',
+    'Database error, please try again later',
+  ),
+  EXTERNAL_API: def(
+    50002,
+    502,
+    '外部服务异常，请稍后再试',
+    '外部服務異常，請稍後再試',
+    'An external service failed, please try again later',
+  ),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;
@@ -126,7 +306,11 @@ export const FORCED_SIGN_OUT_CODES: readonly number[] = [
 
 /** Messages the client shows without a server answer (spec §8). */
 export const CLIENT_MESSAGES = {
-  fallback: { zh_CN: '操作失败，请稍后重试', zh_TW: '操作失敗，請稍後重試', en: 'Operation failed, please try again later' },
+  fallback: {
+    zh_CN: '操作失败，请稍后重试',
+    zh_TW: '操作失敗，請稍後重試',
+    en: 'Operation failed, please try again later',
+  },
   network: {
     zh_CN: '网络连接失败，请检查网络设置或后端服务是否正常运行',
     zh_TW: '網路連線失敗，請檢查網路設定或後端服務是否正常運作',

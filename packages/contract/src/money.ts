@@ -27,7 +27,12 @@ export function isMoneyString(value: string): boolean {
  * (spec §2, sidebar balance).
  */
 export function formatMoney(value: unknown): string {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
+  const n =
+    typeof value === 'string' && value.trim() !== ''
+      ? Number(value)
+      : typeof value === 'number'
+        ? value
+        : NaN;
   if (!Number.isFinite(n)) return '0.00';
   return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }

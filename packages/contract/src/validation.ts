@@ -17,7 +17,9 @@ export const emailSchema = z
   .regex(EMAIL_RE, { error: vkey('email_invalid') })
   .transform((email) => email.toLowerCase());
 
-const passwordBase = z.string({ error: vkey('password_required') }).min(1, { error: vkey('password_required') });
+const passwordBase = z
+  .string({ error: vkey('password_required') })
+  .min(1, { error: vkey('password_required') });
 
 export const loginPasswordSchema = passwordBase
   .min(LIMITS.loginPasswordMin, { error: vkey('password_min6') })
@@ -59,7 +61,9 @@ export const registerSchema = z
   .object({
     email: emailSchema,
     password: strongPasswordSchema,
-    confirm_password: z.string({ error: vkey('confirm_required') }).min(1, { error: vkey('confirm_required') }),
+    confirm_password: z
+      .string({ error: vkey('confirm_required') })
+      .min(1, { error: vkey('confirm_required') }),
     nickname: registerNicknameSchema.optional(),
     invite_code: z
       .string()
@@ -67,7 +71,10 @@ export const registerSchema = z
       .max(64, { error: vkey('invite_code_invalid') })
       .optional(),
   })
-  .refine((v) => v.password === v.confirm_password, { error: vkey('password_mismatch'), path: ['confirm_password'] });
+  .refine((v) => v.password === v.confirm_password, {
+    error: vkey('password_mismatch'),
+    path: ['confirm_password'],
+  });
 export type RegisterInput = z.input<typeof registerSchema>;
 
 /** The register form adds the agreement checkbox (spec §5), which the API does not receive. */
@@ -75,12 +82,21 @@ export const registerFormSchema = z
   .object({
     email: emailSchema,
     password: strongPasswordSchema,
-    confirm_password: z.string({ error: vkey('confirm_required') }).min(1, { error: vkey('confirm_required') }),
+    confirm_password: z
+      .string({ error: vkey('confirm_required') })
+      .min(1, { error: vkey('confirm_required') }),
     nickname: registerNicknameSchema.optional(),
-    invite_code: z.string().trim().max(64, { error: vkey('invite_code_invalid') }).optional(),
+    invite_code: z
+      .string()
+      .trim()
+      .max(64, { error: vkey('invite_code_invalid') })
+      .optional(),
     agreeToTerms: z.literal(true, { error: vkey('terms_required') }),
   })
-  .refine((v) => v.password === v.confirm_password, { error: vkey('password_mismatch'), path: ['confirm_password'] });
+  .refine((v) => v.password === v.confirm_password, {
+    error: vkey('password_mismatch'),
+    path: ['confirm_password'],
+  });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
@@ -90,14 +106,20 @@ export const resetConfirmSchema = z
     password: resetPasswordSchema,
     confirm_password: z.string().min(1, { error: vkey('confirm_required') }),
   })
-  .refine((v) => v.password === v.confirm_password, { error: vkey('password_mismatch'), path: ['confirm_password'] });
+  .refine((v) => v.password === v.confirm_password, {
+    error: vkey('password_mismatch'),
+    path: ['confirm_password'],
+  });
 
 export const changePasswordSchema = z
   .object({
     old_password: passwordBase,
     new_password: changeNewPasswordSchema,
   })
-  .refine((v) => v.old_password !== v.new_password, { error: vkey('password_same_as_old'), path: ['new_password'] });
+  .refine((v) => v.old_password !== v.new_password, {
+    error: vkey('password_same_as_old'),
+    path: ['new_password'],
+  });
 
 /** The change-password form also has the confirmation field. */
 export const changePasswordFormSchema = z
@@ -106,8 +128,14 @@ export const changePasswordFormSchema = z
     new_password: changeNewPasswordSchema,
     confirm_password: z.string().min(1, { error: vkey('confirm_required') }),
   })
-  .refine((v) => v.new_password === v.confirm_password, { error: vkey('password_mismatch'), path: ['confirm_password'] })
-  .refine((v) => v.old_password !== v.new_password, { error: vkey('password_same_as_old'), path: ['new_password'] });
+  .refine((v) => v.new_password === v.confirm_password, {
+    error: vkey('password_mismatch'),
+    path: ['confirm_password'],
+  })
+  .refine((v) => v.old_password !== v.new_password, {
+    error: vkey('password_same_as_old'),
+    path: ['new_password'],
+  });
 
 export const profileUpdateSchema = z.object({ nickname: profileNicknameSchema });
 
@@ -146,7 +174,11 @@ export const moneyAmountSchema = z
   .refine((v) => Number(v) > 0, { error: vkey('amount_positive') });
 
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number({ error: vkey('page_invalid') }).int().min(1, { error: vkey('page_invalid') }).default(1),
+  page: z.coerce
+    .number({ error: vkey('page_invalid') })
+    .int()
+    .min(1, { error: vkey('page_invalid') })
+    .default(1),
   size: z.coerce
     .number({ error: vkey('page_invalid') })
     .int()
@@ -165,9 +197,13 @@ export function loginPasswordStrength(password: string): LoginStrength {
 
 /** Register strength score 0-5: length 8+, lowercase, uppercase, digit, special character. */
 export function registerPasswordScore(password: string): number {
-  return [password.length >= 8, /[a-z]/.test(password), /[A-Z]/.test(password), /\d/.test(password), /[^A-Za-z0-9]/.test(password)].filter(
-    Boolean,
-  ).length;
+  return [
+    password.length >= 8,
+    /[a-z]/.test(password),
+    /[A-Z]/.test(password),
+    /\d/.test(password),
+    /[^A-Za-z0-9]/.test(password),
+  ].filter(Boolean).length;
 }
 
 export const STRENGTH_LABELS = ['very_weak', 'weak', 'medium', 'strong', 'very_strong'] as const;

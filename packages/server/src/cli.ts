@@ -23,7 +23,9 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
       const database = openDatabase(loadConfig().databaseUrl);
       try {
         await migrateToLatest(database.db);
-        console.log((await seedDemoCatalogue(database.db)) ? 'demo catalogue seeded' : 'already seeded; nothing done');
+        console.log(
+          (await seedDemoCatalogue(database.db)) ? 'demo catalogue seeded' : 'already seeded; nothing done',
+        );
       } finally {
         await database.close();
       }
@@ -32,9 +34,11 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
 };
 
 function usage(): string {
-  return ['usage: npm run cli -- <command>', '', ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.help}`)].join(
-    '\n',
-  );
+  return [
+    'usage: npm run cli -- <command>',
+    '',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.help}`),
+  ].join('\n');
 }
 
 const [name, ...args] = process.argv.slice(2);

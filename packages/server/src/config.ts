@@ -54,7 +54,10 @@ export class ConfigError extends Error {
 }
 
 /** Reads the environment; throws ConfigError naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { webDist?: string } = {}): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: { webDist?: string } = {},
+): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

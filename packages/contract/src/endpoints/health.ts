@@ -3,7 +3,11 @@ import { defineEndpoint } from '../endpoint.js';
 
 export const healthData = z.object({
   status: z.literal('ok'),
-  database: z.object({ reachable: z.boolean(), dialect: z.enum(['sqlite', 'postgres']), latency_ms: z.number() }),
+  database: z.object({
+    reachable: z.boolean(),
+    dialect: z.enum(['sqlite', 'postgres']),
+    latency_ms: z.number(),
+  }),
   version: z.string(),
   uptime_seconds: z.number().int(),
 });

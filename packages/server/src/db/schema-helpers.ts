@@ -6,7 +6,10 @@ export function isPostgres(db: Kysely<unknown>): boolean {
 }
 
 /** An auto-incrementing integer primary key named `id`. */
-export function withId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+export function withId<T extends string>(
+  db: Kysely<unknown>,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
   return isPostgres(db)
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
@@ -14,5 +17,7 @@ export function withId<T extends string>(db: Kysely<unknown>, table: CreateTable
 
 /** created_at / updated_at as ISO 8601 text. */
 export function withTimestamps<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
-  return table.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
+  return table
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull());
 }

@@ -1,4 +1,10 @@
-import { SUCCESS_CODE, SUCCESS_MESSAGE, envelopeSchema, errorEnvelopeSchema, type Endpoint } from '@portal/contract';
+import {
+  SUCCESS_CODE,
+  SUCCESS_MESSAGE,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  type Endpoint,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -32,7 +38,11 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
-      response: { 200: envelopeSchema(endpoint.data), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
+      response: {
+        200: envelopeSchema(endpoint.data),
+        '4xx': errorEnvelopeSchema,
+        '5xx': errorEnvelopeSchema,
+      },
     },
     handler: async (request, reply) => {
       const data = await handler({

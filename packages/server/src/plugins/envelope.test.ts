@@ -65,7 +65,11 @@ describe(`envelope on every answer (${TEST_DIALECT})`, () => {
       payload: { email: 'not-an-email', password: '123' },
     });
     expect(res.statusCode).toBe(422);
-    const body = res.json<{ code: number; message: string; data: { field: string; errors: { field: string; message: string }[] } }>();
+    const body = res.json<{
+      code: number;
+      message: string;
+      data: { field: string; errors: { field: string; message: string }[] };
+    }>();
     expect(body.code).toBe(40004);
     expect(body.message).toBe(ERRORS.VALIDATION.message.en);
     expect(body.data.field).toBe('body.email');
@@ -86,13 +90,23 @@ describe(`envelope on every answer (${TEST_DIALECT})`, () => {
   });
 
   it('answers a catalogue error with its status, code, localized message and data', async () => {
-    const res = await t.app.inject({ url: '/api/v1/portal/__test/conflict', headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      url: '/api/v1/portal/__test/conflict',
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ code: 40203, message: 'Insufficient balance, please top up first', data: { needed: '12.00' } });
+    expect(res.json()).toEqual({
+      code: 40203,
+      message: 'Insufficient balance, please top up first',
+      data: { needed: '12.00' },
+    });
   });
 
   it('answers unexpected errors with 50000, no internals, and logs them with the request id', async () => {
-    const res = await t.app.inject({ url: '/api/v1/portal/__test/boom', headers: { 'x-request-id': 'req-boom-1' } });
+    const res = await t.app.inject({
+      url: '/api/v1/portal/__test/boom',
+      headers: { 'x-request-id': 'req-boom-1' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 50000, message: ERRORS.INTERNAL.message.zh_CN, data: null });
     expect(res.body).not.toMatch(/secret internals|stack|postgres:\/\//);
@@ -110,7 +124,10 @@ describe(`envelope on every answer (${TEST_DIALECT})`, () => {
       payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ code: number; message: string }>()).toMatchObject({ code: 40000, message: ERRORS.BAD_REQUEST.message.en });
+    expect(res.json<{ code: number; message: string }>()).toMatchObject({
+      code: 40000,
+      message: ERRORS.BAD_REQUEST.message.en,
+    });
   });
 
   it('picks the message language from Accept-Language, default zh-CN', async () => {
@@ -125,7 +142,10 @@ describe(`envelope on every answer (${TEST_DIALECT})`, () => {
       ['en;q=0.3, zh-TW;q=0.9', ERRORS.NOT_FOUND.message.zh_TW],
     ];
     for (const [header, message] of cases) {
-      const res = await t.app.inject({ url: '/api/v1/portal/missing', headers: header ? { 'accept-language': header } : {} });
+      const res = await t.app.inject({
+        url: '/api/v1/portal/missing',
+        headers: header ? { 'accept-language': header } : {},
+      });
       expect(res.json<{ message: string }>().message, `Accept-Language: ${header}`).toBe(message);
     }
   });
@@ -157,7 +177,8 @@ describe(`rate limits (${TEST_DIALECT})`, () => {
 
   it('answers 429 with 40005 once the window is used up', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await t.app.inject({ url: '/api/v1/portal/health' })).statusCode);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await t.app.inject({ url: '/api/v1/portal/health' })).statusCode);
     expect(statuses).toEqual([200, 200, 200]);
     const res = await t.app.inject({ url: '/api/v1/portal/health', headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(429);

@@ -16,7 +16,13 @@ export interface FieldError {
   message: string;
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, error: ErrorDefinition, data: unknown, status = error.status) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  error: ErrorDefinition,
+  data: unknown,
+  status = error.status,
+) {
   return reply.status(status).send({ code: error.code, message: error.message[request.locale], data });
 }
 
@@ -33,7 +39,12 @@ export function translateIssue(message: string, keyword: string, locale: Locale)
   return VALIDATION_MESSAGES[key][locale];
 }
 
-const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', params: 'params', body: 'body', headers: 'headers' };
+const CONTEXT_NAMES: Record<string, string> = {
+  querystring: 'query',
+  params: 'params',
+  body: 'body',
+  headers: 'headers',
+};
 
 /**
  * Every failure leaves as the envelope `{code, message, data}`: catalogue errors, validation (40004 naming the

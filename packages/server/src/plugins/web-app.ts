@@ -32,9 +32,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (isApiPath(pathname)) return sendApiNotFound(request, reply);
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && path.extname(pathname) === '';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && path.extname(pathname) === '';
     if (hasWeb && wantsPage) {
-      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('cache-control', REVALIDATE)
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return sendApiNotFound(request, reply);
   });

@@ -16,7 +16,9 @@ const SEEDED_KEY = 'demo_seeded';
 function translations<T extends Record<string, Record<string, string>>>(fields: T): string {
   const out: Record<string, Record<string, string>> = {};
   for (const locale of LOCALES) {
-    out[locale] = Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, text[locale] ?? '']));
+    out[locale] = Object.fromEntries(
+      Object.entries(fields).map(([field, text]) => [field, text[locale] ?? '']),
+    );
   }
   return JSON.stringify(out);
 }
@@ -99,7 +101,12 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<boolean> 
     for (const [i, c] of DEMO_HELP_CATEGORIES.entries()) {
       const row = await trx
         .insertInto('help_categories')
-        .values({ slug: c.slug, name: c.name.zh_CN, translations: translations({ name: c.name }), sort_order: i })
+        .values({
+          slug: c.slug,
+          name: c.name.zh_CN,
+          translations: translations({ name: c.name }),
+          sort_order: i,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       categoryIds.set(c.slug, row.id);

@@ -14,7 +14,9 @@ import { openDatabase, type DatabaseHandle } from '../db/connection.js';
  * (`npm test` does both). Each test file gets its own fresh database.
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
-export const TEST_DIALECT: 'sqlite' | 'postgres' = TEST_DATABASE_URL.startsWith('postgres') ? 'postgres' : 'sqlite';
+export const TEST_DIALECT: 'sqlite' | 'postgres' = TEST_DATABASE_URL.startsWith('postgres')
+  ? 'postgres'
+  : 'sqlite';
 
 export interface TestDatabase {
   url: string;
@@ -103,7 +105,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const logs = new LogCapture();
-  const app = await buildApp(testConfig({ LOG_LEVEL: 'info', ...options.env }), { database: database.handle, logStream: logs });
+  const app = await buildApp(testConfig({ LOG_LEVEL: 'info', ...options.env }), {
+    database: database.handle,
+    logStream: logs,
+  });
   options.setup?.(app);
   await app.ready();
   return {

@@ -28,7 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('translations', 'text'),
   ).execute();
-  await db.schema.createIndex('packages_on_sale_sort').on('packages').columns(['on_sale', 'sort_order']).execute();
+  await db.schema
+    .createIndex('packages_on_sale_sort')
+    .on('packages')
+    .columns(['on_sale', 'sort_order'])
+    .execute();
 
   await withTimestamps(
     withId(db, db.schema.createTable('nodes'))
@@ -46,7 +50,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('inbound_rule_id', 'integer')
       .addColumn('rule_name', 'text')
       .addColumn('status', 'text', (c) =>
-        c.notNull().defaultTo('offline').check(sql`status in ('online', 'offline', 'maintenance')`),
+        c
+          .notNull()
+          .defaultTo('offline')
+          .check(sql`status in ('online', 'offline', 'maintenance')`),
       )
       .addColumn('load_percent', 'integer')
       .addColumn('cpu_percent', 'integer')
@@ -64,7 +71,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('title', 'text', (c) => c.notNull())
       .addColumn('content', 'text', (c) => c.notNull())
       .addColumn('category', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(1).check(sql`priority between 1 and 4`))
+      .addColumn('priority', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(1)
+          .check(sql`priority between 1 and 4`),
+      )
       .addColumn('is_popup', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('is_email_notify', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('translations', 'text')
@@ -82,7 +94,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await withTimestamps(
     withId(db, db.schema.createTable('help_documents'))
-      .addColumn('category_id', 'integer', (c) => c.notNull().references('help_categories.id').onDelete('restrict'))
+      .addColumn('category_id', 'integer', (c) =>
+        c.notNull().references('help_categories.id').onDelete('restrict'),
+      )
       .addColumn('slug', 'text', (c) => c.notNull())
       .addColumn('locale', 'text', (c) => c.notNull())
       .addColumn('title', 'text', (c) => c.notNull())
@@ -100,7 +114,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['help_documents', 'help_categories', 'announcements', 'nodes', 'packages', 'app_meta']) {
+  for (const table of [
+    'help_documents',
+    'help_categories',
+    'announcements',
+    'nodes',
+    'packages',
+    'app_meta',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DIALECT, type TestApp } from '../test/helpers.js';
+
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/app-3f9a1c.js"></script></head><body><div id="root"></div></body></html>';
+
+describe(`serving the web app (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("app");'.repeat(200));
+    writeFileSync(path.join(dist, 'theme-init.js'), 'void 0;');
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(() => t.close());
+
+  it('serves index.html at / without long caching', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX);
+  });
+
+  it('falls back to index.html for client routes', async () => {
+    for (const url of [
+      '/subscription/link',
+      '/recharge/codes?tab=1',
+      '/reset-password?token=abc',
+      '/any/unknown/page',
+    ]) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates other files', async () => {
+    const asset = await t.app.inject({ url: '/assets/app-3f9a1c.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    const other = await t.app.inject({ url: '/theme-init.js' });
+    expect(other.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never answers /api/* with the web app', async () => {
+    for (const url of ['/api/v1/portal/does-not-exist', '/api/v2/anything', '/api']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json<{ code: number }>().code, url).toBe(40003);
+    }
+  });
+
+  it('answers a missing file with 404 instead of the page', async () => {
+    const res = await t.app.inject({ url: '/assets/missing-123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('serves the API docs and the OpenAPI document built from the contract', async () => {
+    const page = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+    const html = page.statusCode === 302 ? await t.app.inject({ url: String(page.headers.location) }) : page;
+    expect(html.statusCode).toBe(200);
+    const spec = await t.app.inject({ url: '/api/docs/json' });
+    const doc = spec.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/v1/portal/health']?.get?.responses['200']).toBeDefined();
+  });
+});
