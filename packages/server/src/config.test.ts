@@ -12,6 +12,13 @@ describe('configuration from the environment', () => {
     expect(c.jwtSecret).toBeNull();
   });
 
+  it('treats an empty variable as not set', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: `sqlite:${path.join('data', 'portal.db')}`,
+    });
+  });
+
   it('reads the variables it documents', () => {
     const c = loadConfig({
       PORT: '9000',

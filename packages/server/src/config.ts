@@ -58,7 +58,11 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   defaults: { webDist?: string } = {},
 ): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (`DATABASE_URL=` in an env file) means "not set".
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
