@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
@@ -9,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './lib/app-error.js';
 import { registerLocale } from './lib/locale.js';
+import { openRedis } from './lib/redis.js';
 import { resolveSecret } from './lib/secrets.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -20,6 +22,8 @@ import { seedDemoCatalogue } from './seed/demo-seed.js';
 export interface AppContext {
   config: AppConfig;
   database: DatabaseHandle;
+  /** Shared state for several instances (rate limits, short caches); null: in-process. */
+  redis: Redis | null;
   secrets: { jwt: string };
 }
 
@@ -68,7 +72,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     throw err;
   }
   const secrets = { jwt: await resolveSecret(database.db, 'jwt', config.jwtSecret) };
-  app.decorate('ctx', { config, database, secrets });
+  const redis = config.redis ? openRedis(config.redis.url) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  app.decorate('ctx', { config, database, redis, secrets });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         global: true,
         max: config.rateLimit.max,
         timeWindow: config.rateLimit.windowMs,
+        ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}rate-limit:` } : {}),
         errorResponseBuilder: () => new AppError('RATE_LIMIT'),
       });
       healthRoutes(api, database);

@@ -24,6 +24,11 @@ const envSchema = z.object({
   LOG_PRETTY: bool.default(false),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.default(true),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_PREFIX: z.string().min(1).default('portal:'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -39,6 +44,7 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string;
   webDist: string | null;
+  redis: { url: string; prefix: string } | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   logPretty: boolean;
   trustProxy: boolean;
@@ -77,6 +83,7 @@ export function loadConfig(
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(e.DATA_DIR, 'portal.db')}`,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : (defaults.webDist ?? null),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     trustProxy: e.TRUST_PROXY,

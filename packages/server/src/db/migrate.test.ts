@@ -72,7 +72,6 @@ describe(`migrations, secrets and demo data (${TEST_DIALECT})`, () => {
     await expect(
       database.handle.db
         .insertInto('nodes')
-        // @ts-expect-error: an invalid protocol on purpose
         .values({
           name: 'x',
           region: 'asia',
@@ -80,7 +79,7 @@ describe(`migrations, secrets and demo data (${TEST_DIALECT})`, () => {
           city: null,
           host: 'h',
           port: 1,
-          protocol: 'http',
+          protocol: 'http' as 'vmess', // an invalid protocol on purpose: the database must refuse it
           inbound_rule_id: null,
           rule_name: null,
           load_percent: null,
