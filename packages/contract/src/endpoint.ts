@@ -35,10 +35,11 @@ export function defineEndpoint<
 }
 
 export type EndpointData<E extends Endpoint> = z.output<E['data']>;
-export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
-export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType
-  ? z.input<E['query']>
-  : undefined;
+/** Request body / query types of an endpoint (the fields are optional, so undefined is stripped first). */
+export type EndpointBody<E extends Endpoint> =
+  NonNullable<E['body']> extends z.ZodType ? z.input<NonNullable<E['body']>> : undefined;
+export type EndpointQuery<E extends Endpoint> =
+  NonNullable<E['query']> extends z.ZodType ? z.input<NonNullable<E['query']>> : undefined;
 
 /** `{code, message, data}` around a data schema. */
 export function envelopeSchema<T extends z.ZodType>(data: T) {

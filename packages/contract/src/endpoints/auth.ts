@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { loginSchema } from '../validation.js';
+import { loginSchema, registerSchema } from '../validation.js';
 
 export const tokenPairData = z.object({
   access_token: z.string(),
@@ -38,4 +38,14 @@ export const logout = defineEndpoint({
   auth: false,
   body: z.object({ refresh_token: z.string().nullable() }),
   data: z.null(),
+});
+
+export const register = defineEndpoint({
+  method: 'POST',
+  path: '/auth/register',
+  summary: 'Create an account; a verification mail is sent and nobody is logged in',
+  tags: ['auth'],
+  auth: false,
+  body: registerSchema,
+  data: z.object({ id: z.number().int(), email: z.string(), email_verified: z.boolean() }),
 });

@@ -1,0 +1,93 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_PREFIX } from '@portal/contract';
+import { i18n } from '../i18n/i18n';
+import { configureApiClient, resetApiClient } from '../lib/api-client';
+import { createQueryClient } from '../lib/query';
+import { saveTokens } from '../lib/token-store';
+import { installFakeFetch, ok } from '../test/fake-fetch';
+import { AppProviders } from './providers';
+import { routes } from './routes';
+
+function renderAt(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  configureApiClient({
+    navigate: (to) => void router.navigate(to),
+    notify: vi.fn(),
+    onSignOut: () => queryClient.clear(),
+  });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+beforeEach(async () => {
+  resetApiClient();
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('app shell', () => {
+  it('shows the landing page to an anonymous visitor on any console path', async () => {
+    installFakeFetch(() => ok(null));
+    renderAt('/finance');
+    expect(await screen.findByRole('heading', { level: 1, name: /network acceleration/i })).toBeTruthy();
+    expect(screen.getByTestId('landing-login')).toBeTruthy();
+    expect(screen.getByTestId('landing-register')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change language' })).toBeTruthy();
+    expect(screen.getByTestId('theme-toggle')).toBeTruthy();
+    expect(document.getElementById('features')).toBeTruthy();
+    expect(document.getElementById('pricing')).toBeTruthy();
+    expect(document.getElementById('support')).toBeTruthy();
+    expect(screen.getByTestId('plan-enterprise')).toBeTruthy();
+  });
+
+  it('shows the console with user, balance and unread count when signed in', async () => {
+    saveTokens('access', 'refresh', true);
+    const { calls } = installFakeFetch((call) => {
+      if (call.url.endsWith('/users/profile')) {
+        return ok({
+          id: 1,
+          email: 'a@example.com',
+          nickname: 'Ann',
+          avatar: null,
+          email_verified: true,
+          status: 'normal',
+          level: 'regular',
+          has_password: true,
+          last_login_at: null,
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        });
+      }
+      if (call.url.endsWith('/users/balance')) return ok({ balance: '1234.5' });
+      if (call.url.endsWith('/announcements/unread/count')) return ok({ count: 120 });
+      return ok(null);
+    });
+    renderAt('/recharge/codes');
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Top-up codes');
+    expect((await screen.findByTestId('sidebar-nickname')).textContent).toBe('Ann');
+    expect((await screen.findByTestId('sidebar-balance')).textContent).toBe('¥1,234.50');
+    const bell = await screen.findByTestId('announcements-bell');
+    await vi.waitFor(() => expect(bell.getAttribute('data-count')).toBe('99+'));
+    const sidebar = screen.getByTestId('sidebar');
+    expect(within(sidebar).getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+    expect(await screen.findByTestId('empty-state')).toBeTruthy();
+    expect(calls.every((c) => c.url.startsWith(API_PREFIX))).toBe(true);
+  });
+
+  it('serves the public legal pages', async () => {
+    installFakeFetch(() => ok(null));
+    renderAt('/privacy-policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeTruthy();
+    expect(screen.getByText('Connection logs are kept for 24 hours.')).toBeTruthy();
+  });
+});

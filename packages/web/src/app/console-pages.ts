@@ -1,0 +1,34 @@
+/** The console routes of spec §2: path and message key. Icons and grouping live in the sidebar. */
+import type { Messages } from '../i18n/locales/zh_CN';
+
+export type ConsolePageKey = keyof Messages['pages'];
+
+export interface ConsolePage {
+  key: ConsolePageKey;
+  path: string;
+}
+
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { key: 'dashboard', path: '/' },
+  { key: 'finance', path: '/finance' },
+  { key: 'subscription', path: '/subscription' },
+  { key: 'subscriptionHistory', path: '/subscription/history' },
+  { key: 'subscriptionLink', path: '/subscription/link' },
+  { key: 'nodes', path: '/nodes' },
+  { key: 'support', path: '/support' },
+  { key: 'announcements', path: '/announcements' },
+  { key: 'help', path: '/help' },
+  { key: 'contact', path: '/contact' },
+  { key: 'dealer', path: '/dealer' },
+  { key: 'profile', path: '/profile' },
+  { key: 'security', path: '/security' },
+  { key: 'sessions', path: '/sessions' },
+  { key: 'recharge', path: '/recharge' },
+  { key: 'rechargeHistory', path: '/recharge/history' },
+  { key: 'rechargeCodes', path: '/recharge/codes' },
+];
+
+export function consolePageForPath(pathname: string): ConsolePage | null {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return CONSOLE_PAGES.find((page) => page.path === normalized) ?? null;
+}

@@ -1,0 +1,61 @@
+import { AppShell, Drawer } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LAYOUT } from '@portal/contract';
+import { PageLoader } from '../../../components/page-loader';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+/** The signed-in console: sidebar (280/80, overlay below 768 px), top bar, the page. */
+export default function ConsoleLayout() {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(`(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebar_collapsed', defaultValue: false });
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const desktopCollapsed = !mobile && collapsed;
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{
+        width: desktopCollapsed ? LAYOUT.sidebarCollapsed : LAYOUT.sidebarExpanded,
+        breakpoint: LAYOUT.mobileBreakpointPx,
+        collapsed: { mobile: true, desktop: false },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TopBar mobile={mobile} navOpened={drawerOpened} onBurger={drawer.toggle} />
+      </AppShell.Header>
+      {!mobile && (
+        <AppShell.Navbar data-testid="sidebar" aria-label={t('console.mainNavigation')}>
+          <Sidebar collapsed={desktopCollapsed} onToggleCollapsed={() => setCollapsed((c) => !c)} />
+        </AppShell.Navbar>
+      )}
+      {mobile && (
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          size={LAYOUT.sidebarExpanded}
+          padding={0}
+          withCloseButton={false}
+          title={null}
+          styles={{ content: { display: 'flex', flexDirection: 'column' }, body: { flex: 1, minHeight: 0 } }}
+          aria-label={t('console.mainNavigation')}
+          data-testid="sidebar"
+        >
+          <Sidebar collapsed={false} onNavigate={drawer.close} />
+        </Drawer>
+      )}
+      <AppShell.Main id="main">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,273 @@
+import {
+  ActionIcon,
+  Avatar,
+  Box,
+  Divider,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconChevronRight,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { APP_VERSION, LAYOUT } from '@portal/contract';
+import { Brand } from '../../../components/brand';
+import { AFTER_LOGOUT_MS, logout } from '../../../features/auth';
+import { notify } from '../../../lib/notify';
+import type { NavEntry } from './nav-items';
+import { isActivePath, NAV_ENTRIES } from './nav-items';
+import { useBalanceText, useCurrentUser } from './use-console-data';
+
+interface SidebarProps {
+  collapsed: boolean;
+  /** Shown on desktop only: the button that collapses or expands the sidebar. */
+  onToggleCollapsed?: () => void;
+  /** Called after a link is followed (closes the mobile overlay). */
+  onNavigate?: () => void;
+}
+
+function CollapsedEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const label = t(`nav.${entry.key}`);
+  if (entry.path) {
+    const active = isActivePath(pathname, entry.path);
+    return (
+      <Tooltip label={label} position="right" withArrow>
+        <ActionIcon
+          component={Link}
+          to={entry.path}
+          size={44}
+          variant={active ? 'light' : 'subtle'}
+          color={active ? undefined : 'gray'}
+          aria-label={label}
+          aria-current={active ? 'page' : undefined}
+          onClick={onNavigate}
+        >
+          {entry.icon}
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  const children = entry.children ?? [];
+  const active = children.some((child) => isActivePath(pathname, child.path));
+  return (
+    <Menu
+      trigger="click-hover"
+      position="right-start"
+      openDelay={0}
+      closeDelay={LAYOUT.hoverMenuCloseDelayMs}
+      offset={8}
+    >
+      <Menu.Target>
+        <ActionIcon
+          size={44}
+          variant={active ? 'light' : 'subtle'}
+          color={active ? undefined : 'gray'}
+          aria-label={label}
+        >
+          {entry.icon}
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{label}</Menu.Label>
+        {children.map((child) => (
+          <Menu.Item
+            key={child.key}
+            component={Link}
+            to={child.path}
+            onClick={onNavigate}
+            aria-current={isActivePath(pathname, child.path) ? 'page' : undefined}
+          >
+            {t(`nav.${child.key}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function ExpandedEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (entry.path) {
+    const active = isActivePath(pathname, entry.path);
+    return (
+      <NavLink
+        component={Link}
+        to={entry.path}
+        label={t(`nav.${entry.key}`)}
+        leftSection={entry.icon}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+      />
+    );
+  }
+  const children = entry.children ?? [];
+  const active = children.some((child) => isActivePath(pathname, child.path));
+  return (
+    <NavLink
+      label={t(`nav.${entry.key}`)}
+      leftSection={entry.icon}
+      defaultOpened={active}
+      childrenOffset={28}
+      rightSection={<IconChevronRight size={14} aria-hidden className="mantine-rotate-rtl" />}
+    >
+      {children.map((child) => {
+        const childActive = isActivePath(pathname, child.path);
+        return (
+          <NavLink
+            key={child.key}
+            component={Link}
+            to={child.path}
+            label={t(`nav.${child.key}`)}
+            active={childActive}
+            aria-current={childActive ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+        );
+      })}
+    </NavLink>
+  );
+}
+
+export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const balance = useBalanceText();
+  const nickname = user.data?.nickname?.trim() || t('common.user');
+
+  const onLogout = async () => {
+    await logout();
+    notify.success(t('console.loggedOut'));
+    setTimeout(() => void navigate('/login'), AFTER_LOGOUT_MS);
+  };
+
+  return (
+    <Stack h="100%" gap={0} data-collapsed={collapsed || undefined}>
+      <Group justify={collapsed ? 'center' : 'space-between'} p="md" wrap="nowrap">
+        <Brand compact={collapsed} />
+        {onToggleCollapsed && !collapsed && (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('console.collapseSidebar')}
+            onClick={onToggleCollapsed}
+            data-testid="sidebar-collapse"
+          >
+            <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
+          </ActionIcon>
+        )}
+      </Group>
+      {onToggleCollapsed && collapsed && (
+        <Group justify="center" pb="xs">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('console.expandSidebar')}
+            onClick={onToggleCollapsed}
+            data-testid="sidebar-expand"
+          >
+            <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+          </ActionIcon>
+        </Group>
+      )}
+      <ScrollArea style={{ flex: 1 }} px={collapsed ? 0 : 'sm'}>
+        <Box component="nav" aria-label={t('console.mainNavigation')}>
+          {collapsed ? (
+            <Stack align="center" gap={6} py="xs">
+              {NAV_ENTRIES.map((entry) => (
+                <CollapsedEntry key={entry.key} entry={entry} onNavigate={onNavigate} />
+              ))}
+            </Stack>
+          ) : (
+            NAV_ENTRIES.map((entry) => (
+              <ExpandedEntry key={entry.key} entry={entry} onNavigate={onNavigate} />
+            ))
+          )}
+        </Box>
+      </ScrollArea>
+      <Divider />
+      <Stack gap="xs" p="md" align={collapsed ? 'center' : 'stretch'}>
+        {collapsed ? (
+          <Tooltip label={`${nickname} · ¥${balance}`} position="right">
+            <Avatar
+              component={Link}
+              to="/finance"
+              src={user.data?.avatar ?? null}
+              alt={nickname}
+              radius="xl"
+              onClick={onNavigate}
+            >
+              {nickname.slice(0, 1).toUpperCase()}
+            </Avatar>
+          </Tooltip>
+        ) : (
+          <Group wrap="nowrap" gap="sm">
+            <Avatar src={user.data?.avatar ?? null} alt="" radius="xl">
+              {nickname.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Box style={{ minWidth: 0, flex: 1 }}>
+              <Text fw={600} size="sm" truncate data-testid="sidebar-nickname">
+                {nickname}
+              </Text>
+              <UnstyledButton
+                component={Link}
+                to="/finance"
+                onClick={onNavigate}
+                aria-label={`${t('console.balance')} ¥${balance}`}
+              >
+                <Text size="xs" c="dimmed">
+                  {t('console.balance')}{' '}
+                  <Text span fw={600} c="var(--mantine-color-text)" data-testid="sidebar-balance">
+                    ¥{balance}
+                  </Text>
+                </Text>
+              </UnstyledButton>
+            </Box>
+          </Group>
+        )}
+        {collapsed ? (
+          <Tooltip label={t('console.logout')} position="right">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={t('console.logout')}
+              onClick={() => void onLogout()}
+              data-testid="logout-button"
+            >
+              <IconLogout size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <UnstyledButton
+            onClick={() => void onLogout()}
+            data-testid="logout-button"
+            aria-label={t('console.logout')}
+          >
+            <Group gap="xs" c="red">
+              <IconLogout size={18} aria-hidden />
+              <Text size="sm">{t('console.logout')}</Text>
+            </Group>
+          </UnstyledButton>
+        )}
+        <Text size="xs" c="dimmed" ta={collapsed ? 'center' : 'left'} data-testid="app-version">
+          v{APP_VERSION}
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useAuthModal } from '../../../features/auth';
+import classes from './landing.module.css';
+
+export function LandingCta() {
+  const { t } = useTranslation();
+  const { open } = useAuthModal();
+  return (
+    <section className={`${classes.section} ${classes.cta}`} aria-labelledby="cta-title">
+      <Container size="md">
+        <Stack align="center" ta="center" gap="md">
+          <Title id="cta-title" order={2}>
+            {t('landing.cta.title')}
+          </Title>
+          <Text size="lg">{t('landing.cta.text')}</Text>
+          <Button size="lg" variant="white" onClick={() => open('register')}>
+            {t('landing.cta.button')}
+          </Button>
+        </Stack>
+      </Container>
+    </section>
+  );
+}

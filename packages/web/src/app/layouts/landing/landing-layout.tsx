@@ -1,0 +1,34 @@
+import { Box } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { AuthModalProvider } from '../../../features/auth';
+import { LandingCta } from './landing-cta';
+import { LandingFeatures, LandingWhy } from './landing-features';
+import { LandingFooter } from './landing-footer';
+import { LandingHero } from './landing-hero';
+import { LandingNavbar } from './landing-navbar';
+import { LandingPricing } from './landing-pricing';
+
+/** What an anonymous visitor sees on any path that is not a public route. */
+export default function LandingLayout() {
+  const { hash } = useLocation();
+  // The sections render after the lazy chunk loads, so the browser's own jump to #pricing may have missed them.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+  return (
+    <AuthModalProvider>
+      <Box id="top">
+        <LandingNavbar />
+        <main id="main">
+          <LandingHero />
+          <LandingFeatures />
+          <LandingWhy />
+          <LandingCta />
+          <LandingPricing />
+        </main>
+        <LandingFooter />
+      </Box>
+    </AuthModalProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import { ActionIcon, Anchor, Box, Button, Container, Group } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconBrandGithub } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LAYOUT, SOURCE_REPOSITORY_URL } from '@portal/contract';
+import { Brand } from '../../../components/brand';
+import { LanguageSwitcher } from '../../../components/language-switcher';
+import { ThemeToggle } from '../../../components/theme-toggle';
+import { useAuthModal } from '../../../features/auth';
+import classes from './landing.module.css';
+
+export function LandingNavbar() {
+  const { t } = useTranslation();
+  const [scroll] = useWindowScroll();
+  const { open } = useAuthModal();
+  const scrolled = scroll.y > LAYOUT.navbarOpaqueScrollPx;
+
+  return (
+    <Box
+      component="header"
+      className={classes.navbar}
+      data-scrolled={scrolled || undefined}
+      data-testid="landing-navbar"
+    >
+      <Container size="lg" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Anchor href="#top" underline="never" c="inherit" aria-label={t('common.appName')}>
+            <Brand textFrom="sm" />
+          </Anchor>
+          <Group component="nav" gap="lg" visibleFrom="md" aria-label={t('landing.navLabel')}>
+            <Anchor href="#features" c="inherit">
+              {t('landing.features')}
+            </Anchor>
+            <Anchor href="#pricing" c="inherit">
+              {t('landing.pricing')}
+            </Anchor>
+            <Anchor href="#support" c="inherit">
+              {t('landing.support')}
+            </Anchor>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <ThemeToggle />
+            <LanguageSwitcher />
+            <ActionIcon
+              component="a"
+              href={SOURCE_REPOSITORY_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+              size="lg"
+              aria-label={t('landing.sourceCode')}
+              title={t('landing.sourceCode')}
+              data-testid="source-link"
+            >
+              <IconBrandGithub size={18} aria-hidden />
+            </ActionIcon>
+            <Button size="sm" variant="default" onClick={() => open('login')} data-testid="landing-login">
+              {t('auth.login')}
+            </Button>
+            <Button size="sm" onClick={() => open('register')} data-testid="landing-register">
+              {t('auth.register')}
+            </Button>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

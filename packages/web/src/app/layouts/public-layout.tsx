@@ -1,0 +1,39 @@
+import { Anchor, Box, Container, Group } from '@mantine/core';
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { Brand } from '../../components/brand';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { PageLoader } from '../../components/page-loader';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { useTranslation } from 'react-i18next';
+
+/** Public routes (auth callback, e-mail verification, password reset, legal texts, /login). */
+export default function PublicLayout() {
+  const { t } = useTranslation();
+  return (
+    <Box mih="100vh">
+      <Box
+        component="header"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Container size="lg">
+          <Group justify="space-between">
+            <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('common.backHome')}>
+              <Brand />
+            </Anchor>
+            <Group gap="xs">
+              <ThemeToggle />
+              <LanguageSwitcher />
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Container component="main" id="main" size="md" py="xl">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,12 @@
+import { lazy, Suspense } from 'react';
+import { PageLoader } from '../components/page-loader';
+import { useIsSignedIn } from '../lib/auth-state';
+
+const ConsoleLayout = lazy(() => import('./layouts/console/console-layout'));
+const LandingLayout = lazy(() => import('./layouts/landing/landing-layout'));
+
+/** Any non-public path: the console when signed in (a token in storage), else the landing page. */
+export function RootGate() {
+  const signedIn = useIsSignedIn();
+  return <Suspense fallback={<PageLoader />}>{signedIn ? <ConsoleLayout /> : <LandingLayout />}</Suspense>;
+}

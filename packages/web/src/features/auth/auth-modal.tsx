@@ -1,0 +1,55 @@
+import { Modal, Text } from '@mantine/core';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthPanel } from './auth-panel';
+import type { AuthMode } from './auth-panel';
+
+interface AuthModalContextValue {
+  open: (mode: AuthMode) => void;
+}
+
+const AuthModalContext = createContext<AuthModalContextValue>({ open: () => undefined });
+
+export function useAuthModal(): AuthModalContextValue {
+  return useContext(AuthModalContext);
+}
+
+/** The login/register modal of the landing page (size md). */
+export function AuthModalProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<AuthMode>('login');
+  const [opened, setOpened] = useState(false);
+  const open = useCallback((next: AuthMode) => {
+    setMode(next);
+    setOpened(true);
+  }, []);
+  const value = useMemo(() => ({ open }), [open]);
+  const close = () => setOpened(false);
+
+  return (
+    <AuthModalContext.Provider value={value}>
+      {children}
+      <Modal
+        opened={opened}
+        onClose={close}
+        size="md"
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        title={
+          <div>
+            <Text fw={700} size="lg" component="span" display="block">
+              {mode === 'login' ? t('auth.loginTitle') : t('auth.registerTitle')}
+            </Text>
+            <Text c="dimmed" size="sm" component="span" display="block">
+              {mode === 'login' ? t('auth.loginSubtitle') : t('auth.registerSubtitle')}
+            </Text>
+          </div>
+        }
+        data-testid="auth-modal"
+      >
+        <AuthPanel mode={mode} onModeChange={setMode} onClose={close} withHeading={false} />
+      </Modal>
+    </AuthModalContext.Provider>
+  );
+}

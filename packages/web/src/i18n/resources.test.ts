@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ERRORS, LOCALES, VALIDATION_MESSAGES } from '@portal/contract';
+import { i18n, translateValidation } from './i18n';
+import { MESSAGES, RESOURCES } from './resources';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+describe('translations', () => {
+  const all = LOCALES.map(
+    (locale) => [locale, leaves(RESOURCES[locale].translation as unknown as Tree)] as const,
+  );
+  const keys = new Set(all.flatMap(([, map]) => [...map.keys()]));
+
+  it('have keys', () => {
+    expect(keys.size).toBeGreaterThan(100);
+  });
+
+  it.each(LOCALES)('%s has every key, none empty', (locale) => {
+    const map = all.find(([l]) => l === locale)?.[1] ?? new Map<string, string>();
+    const missing = [...keys].filter((key) => !map.has(key));
+    const empty = [...map].filter(([, value]) => value.trim() === '').map(([key]) => key);
+    expect(missing).toEqual([]);
+    expect(empty).toEqual([]);
+  });
+
+  it('keep the interpolation variables of zh_CN', () => {
+    const source = leaves(MESSAGES.zh_CN as unknown as Tree);
+    const vars = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const locale of LOCALES) {
+      const map = leaves(MESSAGES[locale] as unknown as Tree);
+      for (const [key, text] of source)
+        expect([locale, key, vars(map.get(key) ?? '')]).toEqual([locale, key, vars(text)]);
+    }
+  });
+
+  it('include the contract validation messages and error catalogue', async () => {
+    await i18n.changeLanguage('en');
+    expect(i18n.t('v.email_invalid')).toBe(VALIDATION_MESSAGES.email_invalid.en);
+    expect(translateValidation('v.password_mismatch')).toBe('The passwords do not match');
+    expect(translateValidation('plain text')).toBe('plain text');
+    expect(i18n.t(`errors.${ERRORS.WRONG_PASSWORD.code}`)).toBe(ERRORS.WRONG_PASSWORD.message.en);
+    await i18n.changeLanguage('zh_TW');
+    expect(translateValidation('v.password_mismatch')).toBe('兩次輸入的密碼不一致');
+    expect(document.documentElement.lang).toBe('zh-TW');
+    await i18n.changeLanguage('zh_CN');
+    expect(i18n.t('console.loggedOut')).toBe('已安全退出');
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+});

@@ -1,0 +1,20 @@
+import { Button } from '@mantine/core';
+import { IconMapPinOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyPage } from '../../components/empty-page';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPage
+      icon={<IconMapPinOff size={32} aria-hidden />}
+      title={t('console.notFoundTitle')}
+      description={t('console.notFoundDescription')}
+    >
+      <Button component={Link} to="/" variant="light" mt="md">
+        {t('common.backHome')}
+      </Button>
+    </EmptyPage>
+  );
+}
