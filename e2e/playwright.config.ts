@@ -28,6 +28,8 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -37,19 +37,14 @@ export default function ConsoleLayout() {
         </AppShell.Navbar>
       )}
       {mobile && (
-        <Drawer
-          opened={drawerOpened}
-          onClose={drawer.close}
-          size={LAYOUT.sidebarExpanded}
-          padding={0}
-          withCloseButton={false}
-          title={null}
-          styles={{ content: { display: 'flex', flexDirection: 'column' }, body: { flex: 1, minHeight: 0 } }}
-          aria-label={t('console.mainNavigation')}
-          data-testid="sidebar"
-        >
-          <Sidebar collapsed={false} onNavigate={drawer.close} />
-        </Drawer>
+        <Drawer.Root opened={drawerOpened} onClose={drawer.close} size={LAYOUT.sidebarExpanded}>
+          <Drawer.Overlay />
+          <Drawer.Content aria-label={t('console.mainNavigation')} data-testid="sidebar">
+            <Drawer.Body p={0} h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
+              <Sidebar collapsed={false} onNavigate={drawer.close} />
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
       )}
       <AppShell.Main id="main">
         <Suspense fallback={<PageLoader />}>
