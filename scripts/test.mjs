@@ -14,7 +14,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -94,5 +94,7 @@ if (existsSync(chromium)) {
 
 console.log('');
 if (failedSteps.length) console.log(`failed: ${failedSteps.join('; ')}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+// A step that failed without a failing test (unhandled error, missing service, build error) still counts as a failure.
+const failed = totals.failed || failedSteps.length;
+console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -60,7 +60,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
 
-  const database = options.database ?? openDatabase(config.databaseUrl);
+  const database =
+    options.database ??
+    openDatabase(config.databaseUrl, {
+      onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed'),
+    });
   if (!options.database) app.addHook('onClose', () => database.close());
 
   try {

@@ -26,7 +26,13 @@ const pgTypes = {
  * Opens the database named by DATABASE_URL: `sqlite:<file>` (WAL, foreign keys on, busy timeout) or
  * `postgres://…` (a pool).
  */
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export interface OpenOptions {
+  poolSize?: number;
+  /** Errors of idle pooled connections (server restart, dropped connection); without a listener they would crash the process. */
+  onIdleError?: (err: Error) => void;
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -40,10 +46,15 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+    pool.on('error', (err) => (options.onIdleError ?? defaultIdleError)(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   throw new Error(`unsupported DATABASE_URL: ${url.split(':')[0]}:…`);
+}
+
+function defaultIdleError(err: Error): void {
+  console.error(`idle database connection failed: ${err.message}`);
 }
 
 /** Round trip to the database; used by the health check. */
