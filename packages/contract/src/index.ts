@@ -9,5 +9,6 @@ export * as healthApi from './endpoints/health.js';
 export * as authApi from './endpoints/auth.js';
 export * as usersApi from './endpoints/users.js';
 export * as announcementsApi from './endpoints/announcements.js';
-export type { TokenPair } from './endpoints/auth.js';
-export type { UserProfile } from './endpoints/users.js';
+export type { TokenPair, OAuthProvider, OAuthAccount } from './endpoints/auth.js';
+export { OAUTH_PROVIDERS } from './endpoints/auth.js';
+export type { UserProfile, SessionInfo } from './endpoints/users.js';

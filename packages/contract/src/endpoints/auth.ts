@@ -1,14 +1,31 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { loginSchema, registerSchema } from '../validation.js';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetConfirmSchema,
+} from '../validation.js';
 
 export const tokenPairData = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
-  token_type: z.literal('Bearer').optional(),
-  expires_in: z.number().int().optional(),
+  token_type: z.literal('Bearer'),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int(),
 });
 export type TokenPair = z.infer<typeof tokenPairData>;
+
+export const register = defineEndpoint({
+  method: 'POST',
+  path: '/auth/register',
+  summary: 'Create an account; a verification mail is sent and nobody is logged in',
+  tags: ['auth'],
+  auth: false,
+  body: registerSchema,
+  data: z.object({ id: z.number().int(), email: z.string(), email_verified: z.boolean() }),
+});
 
 export const login = defineEndpoint({
   method: 'POST',
@@ -40,12 +57,128 @@ export const logout = defineEndpoint({
   data: z.null(),
 });
 
-export const register = defineEndpoint({
+export const requestPasswordReset = defineEndpoint({
   method: 'POST',
-  path: '/auth/register',
-  summary: 'Create an account; a verification mail is sent and nobody is logged in',
+  path: '/auth/password/reset',
+  summary: 'Mail a password reset link (same answer whether or not the address is registered)',
   tags: ['auth'],
   auth: false,
-  body: registerSchema,
-  data: z.object({ id: z.number().int(), email: z.string(), email_verified: z.boolean() }),
+  body: forgotPasswordSchema,
+  data: z.null(),
+});
+
+export const confirmPasswordReset = defineEndpoint({
+  method: 'POST',
+  path: '/auth/password/reset/confirm',
+  summary: 'Set a new password with a reset token; every session ends',
+  tags: ['auth'],
+  auth: false,
+  body: resetConfirmSchema,
+  data: z.null(),
+});
+
+export const changePassword = defineEndpoint({
+  method: 'POST',
+  path: '/auth/password/change',
+  summary: 'Change the password; every session ends and the user logs in again',
+  tags: ['auth'],
+  auth: true,
+  body: changePasswordSchema,
+  data: z.null(),
+});
+
+export const verifyEmail = defineEndpoint({
+  method: 'POST',
+  path: '/auth/verify-email',
+  summary: 'Verify the e-mail address with the token from the mail',
+  tags: ['auth'],
+  auth: false,
+  body: z.object({ token: z.string().min(1) }),
+  data: z.object({ email: z.string() }),
+});
+
+export const resendVerification = defineEndpoint({
+  method: 'POST',
+  path: '/auth/verify-email/resend',
+  summary: 'Send the verification mail again to the signed-in user',
+  tags: ['auth'],
+  auth: true,
+  data: z.null(),
+});
+
+export const OAUTH_PROVIDERS = ['google', 'github'] as const;
+export const oauthProviderSchema = z.enum(OAUTH_PROVIDERS);
+export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
+const providerParams = z.object({ provider: z.string() });
+
+export const oauthProviders = defineEndpoint({
+  method: 'GET',
+  path: '/auth/oauth/providers',
+  summary: 'Third-party sign-in providers this portal offers',
+  tags: ['oauth'],
+  auth: false,
+  data: z.array(oauthProviderSchema),
+});
+
+export const oauthAuthorize = defineEndpoint({
+  method: 'GET',
+  path: '/auth/oauth/:provider/authorize',
+  summary:
+    "The provider's authorization URL and the state to check on return (mode=bind for the signed-in user)",
+  tags: ['oauth'],
+  auth: false,
+  params: providerParams,
+  query: z.object({ mode: z.enum(['login', 'bind']).default('login') }),
+  data: z.object({ authorization_url: z.string(), state: z.string() }),
+});
+
+const callbackBody = z.object({ code: z.string().min(1), state: z.string().min(1) });
+
+export const oauthCallback = defineEndpoint({
+  method: 'POST',
+  path: '/auth/oauth/:provider/callback',
+  summary: 'Exchange the code for a session; the account is found, linked by verified e-mail, or created',
+  tags: ['oauth'],
+  auth: false,
+  params: providerParams,
+  body: callbackBody,
+  data: tokenPairData.extend({ first_login: z.boolean() }),
+});
+
+export const oauthBind = defineEndpoint({
+  method: 'POST',
+  path: '/auth/oauth/:provider/bind',
+  summary: 'Link a third-party account to the signed-in user',
+  tags: ['oauth'],
+  auth: true,
+  params: providerParams,
+  body: callbackBody,
+  data: z.object({ provider: oauthProviderSchema }),
+});
+
+export const oauthUnbind = defineEndpoint({
+  method: 'DELETE',
+  path: '/auth/oauth/:provider/unbind',
+  summary: 'Unlink a third-party account (refused for the last way to sign in)',
+  tags: ['oauth'],
+  auth: true,
+  params: providerParams,
+  data: z.null(),
+});
+
+export const oauthAccountData = z.object({
+  provider: oauthProviderSchema,
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  bound_at: z.string(),
+});
+export type OAuthAccount = z.infer<typeof oauthAccountData>;
+
+export const oauthAccounts = defineEndpoint({
+  method: 'GET',
+  path: '/auth/oauth/accounts',
+  summary: "The signed-in user's third-party bindings",
+  tags: ['oauth'],
+  auth: true,
+  data: z.array(oauthAccountData),
 });

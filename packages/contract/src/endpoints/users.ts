@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { profileUpdateSchema } from '../validation.js';
 
 /** The user as the API returns it (spec §3). Money is a decimal string. */
 export const userProfileData = z.object({
@@ -8,7 +9,8 @@ export const userProfileData = z.object({
   nickname: z.string().nullable(),
   avatar: z.string().nullable(),
   email_verified: z.boolean(),
-  status: z.enum(['normal', 'restricted', 'locked', 'disabled']),
+  /** normal, or restricted until the e-mail is verified */
+  status: z.enum(['normal', 'restricted']),
   level: z.string(),
   has_password: z.boolean(),
   last_login_at: z.string().nullable(),
@@ -26,6 +28,16 @@ export const getProfile = defineEndpoint({
   data: userProfileData,
 });
 
+export const updateProfile = defineEndpoint({
+  method: 'PATCH',
+  path: '/users/profile',
+  summary: "Change the signed-in user's nickname (the e-mail address cannot be changed)",
+  tags: ['users'],
+  auth: true,
+  body: profileUpdateSchema,
+  data: userProfileData,
+});
+
 export const balanceData = z.object({ balance: z.string() });
 
 export const getBalance = defineEndpoint({
@@ -35,4 +47,46 @@ export const getBalance = defineEndpoint({
   tags: ['users'],
   auth: true,
   data: balanceData,
+});
+
+export const sessionData = z.object({
+  id: z.string(),
+  device: z.string(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  ip: z.string().nullable(),
+  location: z.string().nullable(),
+  last_active_at: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionData>;
+
+export const listSessions = defineEndpoint({
+  method: 'GET',
+  path: '/users/sessions',
+  summary: "The signed-in user's active sessions, the current one flagged",
+  tags: ['users'],
+  auth: true,
+  data: z.array(sessionData),
+});
+
+export const revokeSession = defineEndpoint({
+  method: 'DELETE',
+  path: '/users/sessions/:id',
+  summary: 'End another session (the current one cannot be revoked here; log out instead)',
+  tags: ['users'],
+  auth: true,
+  params: z.object({ id: z.string() }),
+  data: z.null(),
+});
+
+export const revokeOtherSessions = defineEndpoint({
+  method: 'POST',
+  path: '/users/sessions/revoke-others',
+  summary: 'End every session but the current one',
+  tags: ['users'],
+  auth: true,
+  data: z.object({ revoked: z.number().int() }),
 });
