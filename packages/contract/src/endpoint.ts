@@ -12,13 +12,14 @@ export interface Endpoint<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Auth extends boolean = boolean,
 > {
   method: HttpMethod;
   path: string;
   summary: string;
   tags: readonly string[];
   /** false for calls that need no bearer token. */
-  auth: boolean;
+  auth: Auth;
   body?: Body;
   query?: Query;
   params?: Params;
@@ -30,7 +31,8 @@ export function defineEndpoint<
   Body extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
   Params extends z.ZodType | undefined = undefined,
->(endpoint: Endpoint<Data, Body, Query, Params>): Endpoint<Data, Body, Query, Params> {
+  Auth extends boolean = boolean,
+>(endpoint: Endpoint<Data, Body, Query, Params, Auth>): Endpoint<Data, Body, Query, Params, Auth> {
   return endpoint;
 }
 

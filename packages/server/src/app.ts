@@ -10,9 +10,16 @@ import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './lib/app-error.js';
 import { registerLocale } from './lib/locale.js';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { openRedis } from './lib/redis.js';
 import { resolveSecret } from './lib/secrets.js';
+import { AccessTokens } from './modules/auth/access-token.js';
+import { AuthService } from './modules/auth/auth-service.js';
+import { restrictedAreas } from './modules/auth/restricted-areas.js';
+import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { Mailer } from './modules/mail/mailer.js';
+import { userRoutes } from './modules/users/routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
@@ -25,6 +32,9 @@ export interface AppContext {
   /** Shared state for several instances (rate limits, short caches); null: in-process. */
   redis: Redis | null;
   secrets: { jwt: string };
+  limiter: RateLimiter;
+  mailer: Mailer;
+  services: { auth: AuthService };
 }
 
 declare module 'fastify' {
@@ -78,7 +88,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const secrets = { jwt: await resolveSecret(database.db, 'jwt', config.jwtSecret) };
   const redis = config.redis ? openRedis(config.redis.url) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  app.decorate('ctx', { config, database, redis, secrets });
+  const limiter = redis && config.redis ? redisRateLimiter(redis, config.redis.prefix) : memoryRateLimiter();
+  const mailer = new Mailer(database.db, config.mail, app.log);
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', () => mailer.stop());
+  const tokens = new AccessTokens(secrets.jwt, config.auth.accessTtlSeconds);
+  const auth = new AuthService({ db: database.db, config, tokens, mailer, limiter, log: app.log });
+  app.decorate('ctx', { config, database, redis, secrets, limiter, mailer, services: { auth } });
+  app.decorateRequest('auth', null);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,6 +117,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         errorResponseBuilder: () => new AppError('RATE_LIMIT'),
       });
       healthRoutes(api, database);
+      authRoutes(api);
+      userRoutes(api);
+      restrictedAreas(api);
     },
     { prefix: API_PREFIX },
   );

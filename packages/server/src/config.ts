@@ -34,7 +34,37 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SITE_NAME: z.string().min(1).default('Proxy Portal'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GITHUB_AUTH_URL: z.url().default('https://github.com/login/oauth/authorize'),
+  GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
+  GITHUB_USER_URL: z.url().default('https://api.github.com/user'),
+  GITHUB_EMAILS_URL: z.url().default('https://api.github.com/user/emails'),
 });
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  userUrl: string;
+  emailsUrl: string | null;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -53,6 +83,15 @@ export interface AppConfig {
   rateLimit: { max: number; windowMs: number };
   shutdownTimeoutMs: number;
   siteName: string;
+  mail: { smtpUrl: string | null; from: string };
+  auth: {
+    accessTtlSeconds: number;
+    refreshTtlDays: number;
+    sessionTtlHours: number;
+    maxFailures: number;
+    lockMinutes: number;
+  };
+  oauth: { google: OAuthProviderConfig | null; github: OAuthProviderConfig | null };
 }
 
 export class ConfigError extends Error {
@@ -92,5 +131,37 @@ export function loadConfig(
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     siteName: e.SITE_NAME,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@localhost>` },
+    auth: {
+      accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlDays: e.REFRESH_TTL_DAYS,
+      sessionTtlHours: e.SESSION_TTL_HOURS,
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      lockMinutes: e.LOGIN_LOCK_MINUTES,
+    },
+    oauth: {
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              authUrl: e.GOOGLE_AUTH_URL,
+              tokenUrl: e.GOOGLE_TOKEN_URL,
+              userUrl: e.GOOGLE_USERINFO_URL,
+              emailsUrl: null,
+            }
+          : null,
+      github:
+        e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
+          ? {
+              clientId: e.GITHUB_CLIENT_ID,
+              clientSecret: e.GITHUB_CLIENT_SECRET,
+              authUrl: e.GITHUB_AUTH_URL,
+              tokenUrl: e.GITHUB_TOKEN_URL,
+              userUrl: e.GITHUB_USER_URL,
+              emailsUrl: e.GITHUB_EMAILS_URL,
+            }
+          : null,
+    },
   };
 }

@@ -95,6 +95,95 @@ export interface HelpDocumentsTable {
   updated_at: string;
 }
 
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  /** null for accounts created by third-party sign-in */
+  password_hash: string | null;
+  nickname: string | null;
+  avatar_url: string | null;
+  email_verified_at: string | null;
+  status: Generated<'active' | 'disabled'>;
+  role: Generated<'user' | 'admin'>;
+  balance_fen: Generated<number>;
+  locale: Generated<string>;
+  invite_code: string | null;
+  failed_logins: Generated<number>;
+  locked_until: string | null;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  remember_me: number;
+  user_agent: string | null;
+  device: string;
+  browser: string | null;
+  os: string | null;
+  ip: string | null;
+  location: string | null;
+  created_at: string;
+  last_active_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  rotated_at: string | null;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify_email' | 'reset_password';
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OAuthAccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  provider_user_id: string;
+  email: string | null;
+  name: string | null;
+  created_at: string;
+}
+
+export interface OAuthStatesTable {
+  state: string;
+  provider: string;
+  mode: 'login' | 'bind';
+  user_id: number | null;
+  code_verifier: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: string;
+  status: Generated<'pending' | 'sent' | 'failed' | 'logged'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: string;
+  next_attempt_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   packages: PackagesTable;
@@ -102,7 +191,17 @@ export interface Database {
   announcements: AnnouncementsTable;
   help_categories: HelpCategoriesTable;
   help_documents: HelpDocumentsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  email_tokens: EmailTokensTable;
+  oauth_accounts: OAuthAccountsTable;
+  oauth_states: OAuthStatesTable;
+  mail_outbox: MailOutboxTable;
 }
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 
 export type PackageRow = Selectable<PackagesTable>;
 export type NewPackage = Insertable<PackagesTable>;

@@ -8,10 +8,13 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { authenticateRequest, type Authenticated } from '../modules/auth/guard.js';
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
 export interface HandlerInput<E extends Endpoint> {
+  /** The signed-in user and session; always there for endpoints with `auth: true`. */
+  auth: E['auth'] extends true ? Authenticated : Authenticated | null;
   body: Out<E['body']>;
   query: Out<E['query']>;
   params: Out<E['params']>;
@@ -44,8 +47,10 @@ export function registerEndpoint<E extends Endpoint>(
         '5xx': errorEnvelopeSchema,
       },
     },
+    ...(endpoint.auth ? { preHandler: authenticateRequest } : {}),
     handler: async (request, reply) => {
       const data = await handler({
+        auth: request.auth as HandlerInput<E>['auth'],
         body: request.body as Out<E['body']>,
         query: request.query as Out<E['query']>,
         params: request.params as Out<E['params']>,

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import type { Locale, TokenPair } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppConfig } from '../../config.js';
+import { isoAfter, nowIso } from '../../db/time.js';
+import type { Database, SessionRow, UserRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { Mailer } from '../mail/mailer.js';
+import { passwordResetMail, verificationMail } from '../mail/templates.js';
+import type { AccessTokens } from './access-token.js';
+import type { ClientMeta } from './client-meta.js';
+import { consumeEmailToken, findEmailToken, insertEmailToken } from './email-token-repository.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import * as sessions from './session-repository.js';
+import * as users from './user-repository.js';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const VERIFY_TTL_MS = DAY;
+const RESET_TTL_MS = HOUR;
+/** A rotated refresh token presented again within this time is a race between tabs, not a replay. */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+const TOUCH_EVERY_MS = 60_000;
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  config: AppConfig;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+export interface Authenticated {
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** Registration, login, sessions with rotating refresh tokens, e-mail verification and password flows. */
+export class AuthService {
+  constructor(private readonly d: AuthDeps) {}
+
+  private async limit(key: string, max: number, windowMs: number): Promise<void> {
+    const { allowed, retryAfterMs } = await this.d.limiter.hit(key, max, windowMs);
+    if (!allowed) throw new AppError('RATE_LIMIT', { retry_after_seconds: Math.ceil(retryAfterMs / 1000) });
+  }
+
+  private link(path: string, token: string): string {
+    return `${this.d.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  }
+
+  private async queueVerification(db: Transaction<Database>, user: UserRow): Promise<void> {
+    const token = randomToken();
+    await insertEmailToken(db, user.id, 'verify_email', sha256(token), isoAfter(VERIFY_TTL_MS));
+    const mail = verificationMail(
+      user.locale as Locale,
+      this.d.config.siteName,
+      this.link('/verify-email', token),
+    );
+    await this.d.mailer.enqueue(db, user.email, 'verify_email', mail);
+  }
+
+  async register(
+    input: {
+      email: string;
+      password: string;
+      nickname?: string | undefined;
+      invite_code?: string | undefined;
+    },
+    locale: Locale,
+    ip: string,
+  ): Promise<UserRow> {
+    await this.limit(`register:ip:${ip}`, 20, HOUR);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = await this.d.db.transaction().execute(async (trx) => {
+        if (await users.findUserByEmail(trx, input.email)) throw new AppError('EMAIL_EXISTS');
+        const created = await users.insertUser(trx, {
+          email: input.email,
+          passwordHash,
+          nickname: input.nickname || null,
+          locale,
+          inviteCode: input.invite_code || null,
+          verified: false,
+        });
+        await this.queueVerification(trx, created);
+        return created;
+      });
+      this.d.mailer.kick();
+      return user;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('EMAIL_EXISTS');
+      throw err;
+    }
+  }
+
+  /** A new session and its first token pair. */
+  async openSession(
+    db: Kysely<Database> | Transaction<Database>,
+    userId: number,
+    remember: boolean,
+    meta: ClientMeta,
+  ): Promise<TokenPair> {
+    const id = randomUUID();
+    const refresh = randomToken();
+    await sessions.insertSession(db, {
+      id,
+      userId,
+      remember,
+      meta,
+      refreshHash: sha256(refresh),
+      expiresAt: this.sessionExpiry(remember),
+    });
+    return this.pair(userId, id, refresh);
+  }
+
+  private sessionExpiry(remember: boolean): string {
+    const { refreshTtlDays, sessionTtlHours } = this.d.config.auth;
+    return isoAfter(remember ? refreshTtlDays * DAY : sessionTtlHours * HOUR);
+  }
+
+  private async pair(userId: number, sessionId: string, refresh: string): Promise<TokenPair> {
+    return {
+      access_token: await this.d.tokens.sign({ userId, sessionId }),
+      refresh_token: refresh,
+      token_type: 'Bearer',
+      expires_in: this.d.tokens.ttlSeconds,
+    };
+  }
+
+  async login(
+    input: { email: string; password: string; remember_me: boolean },
+    meta: ClientMeta,
+  ): Promise<TokenPair> {
+    await this.limit(`login:ip:${meta.ip ?? 'unknown'}`, 30, 5 * 60_000);
+    await this.limit(`login:account:${input.email}`, 10, 15 * 60_000);
+    const user = await users.findUserByEmail(this.d.db, input.email);
+    if (user?.locked_until && user.locked_until > nowIso()) {
+      throw new AppError('ACCOUNT_LOCKED', { locked_until: user.locked_until });
+    }
+    const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+    if (!user || !ok) {
+      if (user) {
+        const failures = await users.countFailedLogin(this.d.db, user.id);
+        if (failures >= this.d.config.auth.maxFailures) {
+          const until = isoAfter(this.d.config.auth.lockMinutes * 60_000);
+          await users.lockUser(this.d.db, user.id, until);
+          throw new AppError('ACCOUNT_LOCKED', { locked_until: until });
+        }
+      }
+      throw new AppError('WRONG_PASSWORD');
+    }
+    if (user.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
+    return this.d.db.transaction().execute(async (trx) => {
+      await users.recordLogin(trx, user.id);
+      return this.openSession(trx, user.id, input.remember_me, meta);
+    });
+  }
+
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const hash = sha256(refreshToken);
+    const result = await this.d.db.transaction().execute(async (trx) => {
+      const found = await sessions.findRefreshToken(trx, hash);
+      if (!found || found.session.revoked_at || found.session.expires_at <= nowIso())
+        return { error: 'REFRESH_TOKEN_INVALID' as const };
+      if (found.userStatus === 'disabled') return { error: 'ACCOUNT_DISABLED' as const };
+      if (found.rotatedAt) {
+        if (Date.now() - Date.parse(found.rotatedAt) > REFRESH_REUSE_GRACE_MS) {
+          // A token that was already exchanged came back: it leaked. End the whole session.
+          await sessions.revokeSession(trx, found.session.id, 'refresh_token_reuse');
+          return { error: 'REFRESH_TOKEN_INVALID' as const, reuse: true };
+        }
+        return { error: 'REFRESH_TOKEN_INVALID' as const };
+      }
+      const next = randomToken();
+      if (!(await sessions.rotateRefreshToken(trx, hash, sha256(next), found.session.id))) {
+        return { error: 'REFRESH_TOKEN_INVALID' as const };
+      }
+      await sessions.touchSession(trx, found.session.id, this.sessionExpiry(found.session.remember_me === 1));
+      return { userId: found.session.user_id, sessionId: found.session.id, next };
+    });
+    if (result.error !== undefined) {
+      if (result.reuse) this.d.log.warn('refresh token reused after rotation: session revoked');
+      throw new AppError(result.error);
+    }
+    return this.pair(result.userId, result.sessionId, result.next);
+  }
+
+  async logout(refreshToken: string | null): Promise<void> {
+    if (!refreshToken) return;
+    const found = await sessions.findRefreshToken(this.d.db, sha256(refreshToken));
+    if (found) await sessions.revokeSession(this.d.db, found.session.id, 'logout');
+  }
+
+  /** The user and session behind an access token, or the error that makes the client sign out. */
+  async authenticate(accessToken: string): Promise<Authenticated> {
+    const claims = await this.d.tokens.verify(accessToken);
+    const found = await sessions.findLiveSession(this.d.db, claims.sessionId, claims.userId);
+    if (!found || found.session.revoked_at) throw new AppError('TOKEN_INVALID');
+    if (found.session.expires_at <= nowIso()) throw new AppError('TOKEN_EXPIRED');
+    if (found.user.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
+    if (Date.now() - Date.parse(found.session.last_active_at) > TOUCH_EVERY_MS) {
+      await sessions.touchSession(this.d.db, found.session.id);
+    }
+    return found;
+  }
+
+  async verifyEmail(token: string): Promise<{ email: string }> {
+    const row = await findEmailToken(this.d.db, 'verify_email', sha256(token));
+    if (!row || row.used_at) throw new AppError('VERIFY_TOKEN_INVALID');
+    if (row.expires_at <= nowIso()) throw new AppError('VERIFY_TOKEN_EXPIRED');
+    const email = await this.d.db.transaction().execute(async (trx) => {
+      if (!(await consumeEmailToken(trx, row.id))) throw new AppError('VERIFY_TOKEN_INVALID');
+      await users.markEmailVerified(trx, row.user_id);
+      // The account changes from restricted to normal: every session starts again from a fresh login.
+      await sessions.revokeUserSessions(trx, row.user_id, 'email_verified');
+      return (await users.findUserById(trx, row.user_id))?.email ?? '';
+    });
+    return { email };
+  }
+
+  async resendVerification(user: UserRow): Promise<void> {
+    if (user.email_verified_at) return;
+    await this.limit(`verify-resend:min:${user.id}`, 1, 60_000);
+    await this.limit(`verify-resend:hour:${user.id}`, 5, HOUR);
+    await this.d.db.transaction().execute((trx) => this.queueVerification(trx, user));
+    this.d.mailer.kick();
+  }
+
+  /** Always the same answer, whether or not the address is registered. */
+  async requestPasswordReset(email: string, ip: string): Promise<void> {
+    await this.limit(`reset:ip:${ip}`, 10, HOUR);
+    const perAddress = await this.d.limiter.hit(`reset:email:${email}`, 3, HOUR);
+    if (!perAddress.allowed) return;
+    const user = await users.findUserByEmail(this.d.db, email);
+    if (!user || user.status === 'disabled') return;
+    await this.d.db.transaction().execute(async (trx) => {
+      const token = randomToken();
+      await insertEmailToken(trx, user.id, 'reset_password', sha256(token), isoAfter(RESET_TTL_MS));
+      const mail = passwordResetMail(
+        user.locale as Locale,
+        this.d.config.siteName,
+        this.link('/reset-password', token),
+      );
+      await this.d.mailer.enqueue(trx, user.email, 'reset_password', mail);
+    });
+    this.d.mailer.kick();
+  }
+
+  async confirmPasswordReset(token: string, password: string): Promise<void> {
+    const row = await findEmailToken(this.d.db, 'reset_password', sha256(token));
+    if (!row || row.used_at) throw new AppError('RESET_TOKEN_INVALID');
+    if (row.expires_at <= nowIso()) throw new AppError('RESET_TOKEN_EXPIRED');
+    const passwordHash = await hashPassword(password);
+    await this.d.db.transaction().execute(async (trx) => {
+      if (!(await consumeEmailToken(trx, row.id))) throw new AppError('RESET_TOKEN_INVALID');
+      await users.setPassword(trx, row.user_id, passwordHash);
+      // The mail reached its owner, so the address is proven too.
+      await users.markEmailVerified(trx, row.user_id);
+      await sessions.revokeUserSessions(trx, row.user_id, 'password_reset');
+    });
+  }
+
+  async changePassword(user: UserRow, oldPassword: string, newPassword: string): Promise<void> {
+    await this.limit(`change-password:${user.id}`, 10, HOUR);
+    if (!(await verifyPassword(user.password_hash, oldPassword))) throw new AppError('WRONG_PASSWORD');
+    const passwordHash = await hashPassword(newPassword);
+    await this.d.db.transaction().execute(async (trx) => {
+      await users.setPassword(trx, user.id, passwordHash);
+      await sessions.revokeUserSessions(trx, user.id, 'password_changed');
+    });
+  }
+}

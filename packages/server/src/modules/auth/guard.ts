@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import type { Authenticated } from './auth-service.js';
+
+export type { Authenticated };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by authenticateRequest for endpoints that need a signed-in user. */
+    auth: Authenticated | null;
+  }
+}
+
+/** Bearer token -> user and session (40001 without a token; 40106/40107 for a bad or expired one). */
+export async function authenticateRequest(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw new AppError('UNAUTHORIZED');
+  request.auth = await request.server.ctx.services.auth.authenticate(match[1]);
+}
+
+/** Restricted accounts (e-mail not verified) may not top up or buy: 40105 (spec §4, §6). */
+export async function requireVerifiedEmail(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await authenticateRequest(request, reply);
+  if (!request.auth?.user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');
+}

@@ -1,0 +1,100 @@
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso } from '../../db/time.js';
+import type { Database, UserRow } from '../../db/types.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Db,
+  user: {
+    email: string;
+    passwordHash: string | null;
+    nickname: string | null;
+    avatarUrl?: string | null;
+    locale: string;
+    inviteCode?: string | null;
+    verified: boolean;
+  },
+): Promise<UserRow> {
+  const now = nowIso();
+  return db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      password_hash: user.passwordHash,
+      nickname: user.nickname,
+      avatar_url: user.avatarUrl ?? null,
+      locale: user.locale,
+      invite_code: user.inviteCode ?? null,
+      email_verified_at: user.verified ? now : null,
+      locked_until: null,
+      last_login_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Counts a failed login atomically; returns the new count. */
+export async function countFailedLogin(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
+    .where('id', '=', userId)
+    .returning('failed_logins')
+    .executeTakeFirstOrThrow();
+  return row.failed_logins;
+}
+
+export async function lockUser(db: Db, userId: number, until: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ locked_until: until, failed_logins: 0, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function recordLogin(db: Db, userId: number): Promise<void> {
+  const now = nowIso();
+  await db
+    .updateTable('users')
+    .set({ failed_logins: 0, locked_until: null, last_login_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function markEmailVerified(db: Db, userId: number): Promise<void> {
+  const now = nowIso();
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
+}
+
+export async function updateNickname(db: Db, userId: number, nickname: string | null): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ nickname, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

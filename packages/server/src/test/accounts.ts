@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { TokenPair } from '@portal/contract';
+import { linkFrom, type SmtpSink } from './smtp-sink.js';
+
+/** Factories for account tests: a distinct client address per call keeps the per-IP limits out of the way. */
+export function randomIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export function uniqueEmail(tag = 'user'): string {
+  return `${tag}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+export const PASSWORD = 'Secret-pass1';
+
+export interface Reply<T = unknown> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+}
+
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  options: InjectOptions & { token?: string },
+): Promise<Reply<T>> {
+  const { token, headers, ...rest } = options;
+  const res = await app.inject({
+    remoteAddress: randomIp(),
+    ...rest,
+    headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  const body = res.json<{ code: number; message: string; data: T }>();
+  return { status: res.statusCode, ...body };
+}
+
+export async function registerUser(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  password = PASSWORD,
+): Promise<string> {
+  const r = await call(app, {
+    method: 'POST',
+    url: '/api/v1/portal/auth/register',
+    payload: { email, password, confirm_password: password },
+  });
+  if (r.code !== 20000) throw new Error(`register failed: ${r.code} ${r.message}`);
+  return email;
+}
+
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+  extra: Partial<InjectOptions> = {},
+): Promise<TokenPair> {
+  const r = await call<TokenPair>(app, {
+    method: 'POST',
+    url: '/api/v1/portal/auth/login',
+    payload: { email, password, remember_me: true },
+    ...extra,
+  });
+  if (r.code !== 20000) throw new Error(`login failed: ${r.code} ${r.message}`);
+  return r.data;
+}
+
+/** Registers, follows the link of the verification mail, and logs in. */
+export async function verifiedUser(
+  app: FastifyInstance,
+  sink: SmtpSink,
+  email = uniqueEmail(),
+): Promise<{ email: string; tokens: TokenPair }> {
+  await registerUser(app, email);
+  const mail = await sink.waitFor((m) => m.to.includes(email) && m.text.includes('/verify-email'));
+  const { token } = linkFrom(mail, '/verify-email');
+  const r = await call(app, { method: 'POST', url: '/api/v1/portal/auth/verify-email', payload: { token } });
+  if (r.code !== 20000) throw new Error(`verify failed: ${r.code}`);
+  return { email, tokens: await login(app, email) };
+}
