@@ -19,6 +19,8 @@ import { restrictedAreas } from './modules/auth/restricted-areas.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { Mailer } from './modules/mail/mailer.js';
+import { OAuthService } from './modules/oauth/oauth-service.js';
+import { oauthRoutes } from './modules/oauth/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -34,7 +36,7 @@ export interface AppContext {
   secrets: { jwt: string };
   limiter: RateLimiter;
   mailer: Mailer;
-  services: { auth: AuthService };
+  services: { auth: AuthService; oauth: OAuthService };
 }
 
 declare module 'fastify' {
@@ -94,7 +96,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', () => mailer.stop());
   const tokens = new AccessTokens(secrets.jwt, config.auth.accessTtlSeconds);
   const auth = new AuthService({ db: database.db, config, tokens, mailer, limiter, log: app.log });
-  app.decorate('ctx', { config, database, redis, secrets, limiter, mailer, services: { auth } });
+  const oauth = new OAuthService(database.db, config, auth);
+  app.decorate('ctx', { config, database, redis, secrets, limiter, mailer, services: { auth, oauth } });
   app.decorateRequest('auth', null);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -119,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       healthRoutes(api, database);
       authRoutes(api);
       userRoutes(api);
+      oauthRoutes(api);
       restrictedAreas(api);
     },
     { prefix: API_PREFIX },
