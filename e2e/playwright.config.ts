@@ -9,7 +9,10 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+// Set once in the runner's environment, so the test workers (its child processes) see the same directories.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'mail');
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',
@@ -46,11 +49,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../packages/server/dist/main.js',
+    command: 'node support/serve.mjs',
     url: `${baseURL}/api/v1/portal/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stderr: 'pipe',
     env: {
       NODE_ENV: 'production',
@@ -61,6 +65,8 @@ export default defineConfig({
       DATABASE_URL: `sqlite:${path.join(dataDir, 'portal.db')}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '10000',
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      MAIL_FROM: 'Proxy Portal <no-reply@portal.test>',
     },
   },
 });

@@ -333,6 +333,28 @@ describe(`accounts (${TEST_DIALECT})`, () => {
       );
     });
 
+    it('lets remember-me decide how long the session lasts', async () => {
+      const email = await registerUser(t.app);
+      await login(t.app, email);
+      await call(t.app, {
+        method: 'POST',
+        url: `${API}/auth/login`,
+        payload: { email, password: PASSWORD, remember_me: false },
+      });
+      const rows = await db()
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.remember_me', 's.expires_at'])
+        .where('u.email', '=', email)
+        .execute();
+      const days = (r: { expires_at: string }) => (Date.parse(r.expires_at) - Date.now()) / 86_400_000;
+      const remembered = rows.find((r) => r.remember_me === 1)!;
+      const brief = rows.find((r) => r.remember_me === 0)!;
+      expect(days(remembered)).toBeGreaterThan(29.9);
+      expect(days(brief)).toBeGreaterThan(0.99);
+      expect(days(brief)).toBeLessThan(1.01);
+    });
+
     it('answers 40001 without a token and 40106 for a forged one', async () => {
       expect(await call(t.app, { url: `${API}/users/profile` })).toMatchObject({ status: 401, code: 40001 });
       const forged = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwic2lkIjoieCJ9.c2lnbmF0dXJl';

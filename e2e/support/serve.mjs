@@ -1,0 +1,52 @@
+// The portal as the browser journeys see it: the built server, plus a real SMTP server on 127.0.0.1 that the portal
+// sends its mail to. Each received mail is written to $E2E_MAIL_DIR as JSON for the tests to read. Stops with the
+// portal (Playwright ends it after the run).
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+const mailDir = process.env.E2E_MAIL_DIR;
+if (!mailDir) throw new Error('E2E_MAIL_DIR is not set');
+mkdirSync(mailDir, { recursive: true });
+
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        received += 1;
+        const record = {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          html: typeof mail.html === 'string' ? mail.html : '',
+        };
+        writeFileSync(
+          path.join(mailDir, `${String(received).padStart(4, '0')}.json`),
+          JSON.stringify(record),
+        );
+        callback();
+      })
+      .catch((err) => callback(err));
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = smtp.server.address().port;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const portal = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  env: { ...process.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+  stdio: 'inherit',
+});
+const stop = () => portal.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+portal.on('exit', (code) => {
+  smtp.close(() => process.exit(code ?? 0));
+});
