@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 
@@ -13,14 +13,11 @@ export interface Mail {
 export function mails(): Mail[] {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .sort();
-  } catch {
-    return [];
-  }
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
   return files.map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail);
 }
 

@@ -73,7 +73,9 @@ describe('requests', () => {
 
   it('sends en as "en" and no Authorization header without a token', async () => {
     locale = 'en';
-    const { calls } = installFakeFetch(() => ok({ access_token: 'a', refresh_token: 'r' }));
+    const { calls } = installFakeFetch(() =>
+      ok({ access_token: 'a', refresh_token: 'r', token_type: 'Bearer', expires_in: 900 }),
+    );
     await apiRequest(authApi.login, { body: { email: 'a@example.com', password: 'secret1' } });
     expect(calls[0]?.headers['Accept-Language']).toBe('en');
     expect(calls[0]?.headers.Authorization).toBeUndefined();
@@ -162,7 +164,12 @@ describe('refresh on 401', () => {
     const { calls } = installFakeFetch(async (call) => {
       if (isRefresh(call.url)) {
         await refreshGate;
-        return ok({ access_token: 'new-access', refresh_token: 'new-refresh' });
+        return ok({
+          access_token: 'new-access',
+          refresh_token: 'new-refresh',
+          token_type: 'Bearer',
+          expires_in: 900,
+        });
       }
       return call.headers.Authorization === 'Bearer new-access' ? ok(PROFILE) : fail(401, 40107);
     });
@@ -187,13 +194,31 @@ describe('refresh on 401', () => {
   it('refreshed tokens go back to the store they came from', async () => {
     saveTokens('old-access', 'old-refresh', false);
     installFakeFetch((call) => {
-      if (isRefresh(call.url)) return ok({ access_token: 'new-access', refresh_token: 'new-refresh' });
+      if (isRefresh(call.url))
+        return ok({
+          access_token: 'new-access',
+          refresh_token: 'new-refresh',
+          token_type: 'Bearer',
+          expires_in: 900,
+        });
       return call.headers.Authorization === 'Bearer new-access' ? ok(PROFILE) : fail(401, 40107);
     });
     await apiRequest(usersApi.getProfile);
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('new-access');
     expect(sessionStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('new-refresh');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('a business answer with 401 (wrong old password) is not a token problem: no refresh, session kept', async () => {
+    saveTokens('access', 'refresh', true);
+    const { calls } = installFakeFetch(() => fail(401, ERRORS.WRONG_PASSWORD.code));
+    const error = await caught(
+      apiRequest(authApi.changePassword, { body: { old_password: 'oldpass12', new_password: 'newpass12' } }),
+    );
+    expect(error.code).toBe(ERRORS.WRONG_PASSWORD.code);
+    expect(calls.filter((c) => isRefresh(c.url))).toHaveLength(0);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('access');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('a failed refresh clears both stores and the cache and goes to /', async () => {
@@ -259,7 +284,9 @@ describe('forced sign-out', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     saveTokens('access', 'refresh', true);
     installFakeFetch((call) =>
-      isRefresh(call.url) ? ok({ access_token: 'a2', refresh_token: 'r2' }) : fail(401, 40106),
+      isRefresh(call.url)
+        ? ok({ access_token: 'a2', refresh_token: 'r2', token_type: 'Bearer', expires_in: 900 })
+        : fail(401, 40106),
     );
     await caught(apiRequest(usersApi.getProfile));
     expect(notify).toHaveBeenCalledTimes(1);

@@ -238,11 +238,23 @@ export async function apiRequest<E extends Endpoint>(
   let { response, token } = await send(endpoint, url, input.body, options.signal);
 
   if (response.status === 401 && handleAuth && endpoint.auth) {
+    let refused: ParsedReply | null = null;
+    let unreadable: unknown = null;
+    try {
+      refused = await readEnvelope(response);
+    } catch (error) {
+      unreadable = error;
+    }
+    // A business answer sent with 401 (40102: the old password is wrong) is not about the token: no refresh.
+    if (refused && !isSuccessCode(refused.code) && !FORCED_SIGN_OUT_CODES.includes(refused.code)) {
+      throw businessError(refused, response.status);
+    }
     // Another request may have refreshed while this one was in flight: then just retry with the new token.
     const current = getAccessToken();
     const refreshed = current !== null && current !== token ? true : await refreshOnce();
     if (!refreshed) {
-      throw businessError(await readEnvelope(response), response.status);
+      if (refused) throw businessError(refused, response.status);
+      throw unreadable;
     }
     ({ response, token } = await send(endpoint, url, input.body, options.signal));
   }

@@ -19,3 +19,4 @@ export async function logout(): Promise<void> {
 
 export const AFTER_LOGIN_MS = REDIRECT_DELAY.afterLoginMs;
 export const AFTER_LOGOUT_MS = REDIRECT_DELAY.afterLogoutMs;
+export const AFTER_OAUTH_MS = REDIRECT_DELAY.afterOAuthMs;

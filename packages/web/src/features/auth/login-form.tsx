@@ -1,16 +1,18 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { authApi, loginSchema } from '@portal/contract';
-import { translateValidation } from '../../i18n/i18n';
+import { FormErrorAlert } from '../../components/form-error-alert';
+import { LoginStrengthHint } from '../../components/password-strength';
 import { apiRequest } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { saveTokens } from '../../lib/token-store';
+import { useZodForm } from '../../lib/use-zod-form';
 import { AFTER_LOGIN_MS } from './api';
-import { useZodForm } from './use-zod-form';
+import { EmailField } from './email-field';
+import { OAuthButtons } from './oauth-buttons';
 
 interface LoginFormProps {
   onSuccess?: () => void;
@@ -23,7 +25,7 @@ export function LoginForm({ onSuccess, onSwitchToRegister }: LoginFormProps) {
   const form = useZodForm(loginSchema, { email: '', password: '', remember_me: false });
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { values, errors } = form;
+  const { values } = form;
   const incomplete = !values.email.trim() || !values.password;
 
   const submit = form.handleSubmit(async (data) => {
@@ -36,68 +38,59 @@ export function LoginForm({ onSuccess, onSwitchToRegister }: LoginFormProps) {
       onSuccess?.();
       setTimeout(() => void navigate('/'), AFTER_LOGIN_MS);
     } catch (error) {
-      setFailure(isApiError(error) ? error.message : t('auth.login'));
+      setFailure(isApiError(error) ? error.message : t('auth.loginFailed'));
     } finally {
       setSubmitting(false);
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('auth.login')} data-testid="login-form">
-      <Stack gap="sm">
-        {failure && (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-            data-testid="login-error"
-          >
-            {failure}
-          </Alert>
-        )}
-        <TextInput
-          label={t('auth.email')}
-          placeholder={t('auth.emailPlaceholder')}
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={(event) => form.setField('email', event.currentTarget.value)}
-          onBlur={() => form.validateField('email')}
-          error={translateValidation(errors.email)}
-        />
-        <PasswordInput
-          label={t('auth.password')}
-          placeholder={t('auth.passwordPlaceholder')}
-          autoComplete="current-password"
-          required
-          value={values.password}
-          onChange={(event) => form.setField('password', event.currentTarget.value)}
-          onBlur={() => form.validateField('password')}
-          error={translateValidation(errors.password)}
-        />
-        <Group justify="space-between">
-          <Checkbox
-            label={t('auth.rememberMe')}
-            checked={values.remember_me}
-            onChange={(event) => form.setField('remember_me', event.currentTarget.checked)}
-          />
-          <Anchor component={Link} to="/forgot-password" size="sm">
-            {t('auth.forgotPassword')}
-          </Anchor>
-        </Group>
-        <Button type="submit" fullWidth loading={submitting} disabled={incomplete || submitting}>
-          {submitting ? t('auth.loggingIn') : t('auth.submitLogin')}
-        </Button>
-        {onSwitchToRegister && (
-          <Text size="sm" ta="center">
-            {t('auth.noAccount')}{' '}
-            <Anchor component="button" type="button" onClick={onSwitchToRegister}>
-              {t('auth.switchToRegister')}
+    <Stack gap="md">
+      <form onSubmit={submit} noValidate aria-label={t('auth.login')} data-testid="login-form">
+        <Stack gap="sm">
+          <FormErrorAlert message={failure} testId="login-error" />
+          <EmailField {...form.bind('email')} data-testid="login-email" />
+          <div>
+            <PasswordInput
+              label={t('auth.password')}
+              placeholder={t('auth.passwordPlaceholder')}
+              autoComplete="current-password"
+              required
+              {...form.bind('password')}
+              data-testid="login-password"
+            />
+            <LoginStrengthHint password={values.password} />
+          </div>
+          <Group justify="space-between">
+            <Checkbox
+              label={t('auth.rememberMe')}
+              {...form.bindCheckbox('remember_me')}
+              data-testid="login-remember"
+            />
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t('auth.forgotPassword')}
             </Anchor>
-          </Text>
-        )}
-      </Stack>
-    </form>
+          </Group>
+          <Button
+            type="submit"
+            fullWidth
+            loading={submitting}
+            disabled={incomplete || submitting}
+            data-testid="login-submit"
+          >
+            {submitting ? t('auth.loggingIn') : t('auth.submitLogin')}
+          </Button>
+        </Stack>
+      </form>
+      <OAuthButtons />
+      {onSwitchToRegister && (
+        <Text size="sm" ta="center">
+          {t('auth.noAccount')}{' '}
+          <Anchor component="button" type="button" onClick={onSwitchToRegister}>
+            {t('auth.switchToRegister')}
+          </Anchor>
+        </Text>
+      )}
+    </Stack>
   );
 }

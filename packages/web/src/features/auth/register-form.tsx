@@ -1,35 +1,38 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-  PasswordInput,
-} from '@mantine/core';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { authApi, registerFormSchema, registerPasswordScore, strengthLabel } from '@portal/contract';
-import { translateValidation } from '../../i18n/i18n';
+import { Link, useNavigate } from 'react-router';
+import { authApi, registerFormSchema } from '@portal/contract';
+import { FormErrorAlert } from '../../components/form-error-alert';
+import { PasswordStrengthMeter } from '../../components/password-strength';
 import { apiRequest } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { clearTokens } from '../../lib/token-store';
-import { useZodForm } from './use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
+import { EmailField } from './email-field';
+import { RegisterDone } from './register-done';
 
 interface RegisterFormProps {
   onSwitchToLogin?: () => void;
   onClose?: () => void;
 }
 
-const STRENGTH_COLORS = ['red', 'red', 'orange', 'yellow', 'teal', 'green'] as const;
+/** A 40004 answer names its fields as `body.email`; the form shows the first message under that field. */
+function serverFieldErrors(data: unknown): { field: string; message: string }[] {
+  if (!data || typeof data !== 'object' || !('errors' in data) || !Array.isArray(data.errors)) return [];
+  return (data.errors as unknown[]).flatMap((entry) => {
+    if (!entry || typeof entry !== 'object') return [];
+    const { field, message } = entry as Record<string, unknown>;
+    return typeof field === 'string' && typeof message === 'string'
+      ? [{ field: field.replace(/^body\./, ''), message }]
+      : [];
+  });
+}
 
 export function RegisterForm({ onSwitchToLogin, onClose }: RegisterFormProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const form = useZodForm(registerFormSchema, {
     email: '',
     password: '',
@@ -40,17 +43,16 @@ export function RegisterForm({ onSwitchToLogin, onClose }: RegisterFormProps) {
   });
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const { values, errors } = form;
-  const agreed = values.agreeToTerms;
-  const incomplete = !values.email.trim() || !values.password || !values.confirm_password || !agreed;
-  const score = registerPasswordScore(values.password);
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const { values } = form;
+  // The agreement is checked on submit so its message (spec §5) can be shown.
+  const incomplete = !values.email.trim() || !values.password || !values.confirm_password;
 
   const submit = form.handleSubmit(async (data) => {
     setSubmitting(true);
     setFailure(null);
     try {
-      await apiRequest(authApi.register, {
+      const account = await apiRequest(authApi.register, {
         body: {
           email: data.email,
           password: data.password,
@@ -62,142 +64,105 @@ export function RegisterForm({ onSwitchToLogin, onClose }: RegisterFormProps) {
       // Registration does not sign in (spec §4).
       clearTokens();
       notify.success(t('auth.registerSuccess'));
-      setDone(true);
+      setRegisteredEmail(account.email);
     } catch (error) {
-      setFailure(isApiError(error) ? error.message : t('auth.register'));
+      if (!isApiError(error)) {
+        setFailure(t('auth.registerFailed'));
+        return;
+      }
+      setFailure(error.message);
+      const fieldErrors: Partial<Record<keyof typeof values, string>> = {};
+      for (const { field, message } of serverFieldErrors(error.data)) {
+        if (field in values) fieldErrors[field as keyof typeof values] ??= message;
+      }
+      form.setFieldErrors(fieldErrors);
     } finally {
       setSubmitting(false);
     }
   });
 
-  if (done) {
+  if (registeredEmail !== null) {
     return (
-      <Stack gap="md" align="center" ta="center" data-testid="register-done">
-        <IconMailCheck size={48} aria-hidden />
-        <Text fw={700} size="lg">
-          {t('auth.registerDoneTitle')}
-        </Text>
-        <Text>{t('auth.registerDoneVerify')}</Text>
-        <Text c="dimmed" size="sm">
-          {t('auth.registerDoneTrial')}
-        </Text>
-        <Stack gap="xs" w="100%">
-          {onSwitchToLogin && <Button onClick={onSwitchToLogin}>{t('auth.goLogin')}</Button>}
-          {onClose && (
-            <Button variant="default" onClick={onClose}>
-              {t('auth.later')}
-            </Button>
-          )}
-        </Stack>
-      </Stack>
+      <RegisterDone
+        email={registeredEmail}
+        onGoLogin={onSwitchToLogin ?? (() => void navigate('/login'))}
+        onLater={onClose ?? (() => void navigate('/'))}
+      />
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('auth.register')} data-testid="register-form">
-      <Stack gap="sm">
-        {failure && (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-            data-testid="register-error"
-          >
-            {failure}
-          </Alert>
-        )}
-        <TextInput
-          label={t('auth.email')}
-          placeholder={t('auth.emailPlaceholder')}
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={(event) => form.setField('email', event.currentTarget.value)}
-          onBlur={() => form.validateField('email')}
-          error={translateValidation(errors.email)}
-        />
-        <div>
+    <Stack gap="md">
+      <form onSubmit={submit} noValidate aria-label={t('auth.register')} data-testid="register-form">
+        <Stack gap="sm">
+          <FormErrorAlert message={failure} testId="register-error" />
+          <EmailField {...form.bind('email')} data-testid="register-email" />
+          <div>
+            <PasswordInput
+              label={t('auth.password')}
+              placeholder={t('auth.passwordPlaceholder')}
+              autoComplete="new-password"
+              required
+              {...form.bind('password')}
+              data-testid="register-password"
+            />
+            <PasswordStrengthMeter password={values.password} />
+          </div>
           <PasswordInput
-            label={t('auth.password')}
-            placeholder={t('auth.passwordPlaceholder')}
+            label={t('auth.confirmPassword')}
+            placeholder={t('auth.confirmPasswordPlaceholder')}
             autoComplete="new-password"
             required
-            value={values.password}
-            onChange={(event) => form.setField('password', event.currentTarget.value)}
-            onBlur={() => form.validateField('password')}
-            error={translateValidation(errors.password)}
+            {...form.bind('confirm_password')}
+            data-testid="register-confirm"
           />
-          {values.password && (
-            <>
-              <Progress
-                mt={6}
-                size="sm"
-                value={(score / 5) * 100}
-                color={STRENGTH_COLORS[score]}
-                aria-label={t('auth.strength.label', { level: t(`auth.strength.${strengthLabel(score)}`) })}
-              />
-              <Text size="xs" c="dimmed" mt={4}>
-                {t('auth.strength.label', { level: t(`auth.strength.${strengthLabel(score)}`) })}
-              </Text>
-            </>
-          )}
-        </div>
-        <PasswordInput
-          label={t('auth.confirmPassword')}
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-          required
-          value={values.confirm_password}
-          onChange={(event) => form.setField('confirm_password', event.currentTarget.value)}
-          onBlur={() => form.validateField('confirm_password')}
-          error={translateValidation(errors.confirm_password)}
-        />
-        <TextInput
-          label={t('auth.nickname')}
-          placeholder={t('auth.nicknamePlaceholder')}
-          autoComplete="nickname"
-          value={values.nickname}
-          onChange={(event) => form.setField('nickname', event.currentTarget.value)}
-          onBlur={() => form.validateField('nickname')}
-          error={translateValidation(errors.nickname)}
-        />
-        <TextInput
-          label={t('auth.inviteCode')}
-          value={values.invite_code}
-          onChange={(event) => form.setField('invite_code', event.currentTarget.value)}
-          onBlur={() => form.validateField('invite_code')}
-          error={translateValidation(errors.invite_code)}
-        />
-        <Checkbox
-          checked={agreed}
-          onChange={(event) => form.setField('agreeToTerms', event.currentTarget.checked)}
-          error={translateValidation(errors.agreeToTerms)}
-          label={
-            <>
-              {t('auth.agreePrefix')}{' '}
-              <Anchor component={Link} to="/terms-of-service" target="_blank" inherit>
-                {t('legal.termsTitle')}
-              </Anchor>{' '}
-              {t('auth.and')}{' '}
-              <Anchor component={Link} to="/privacy-policy" target="_blank" inherit>
-                {t('legal.privacyTitle')}
-              </Anchor>
-            </>
-          }
-        />
-        <Button type="submit" fullWidth loading={submitting} disabled={incomplete || submitting}>
-          {submitting ? t('auth.registering') : t('auth.submitRegister')}
-        </Button>
-        {onSwitchToLogin && (
-          <Text size="sm" ta="center">
-            {t('auth.haveAccount')}{' '}
-            <Anchor component="button" type="button" onClick={onSwitchToLogin}>
-              {t('auth.switchToLogin')}
-            </Anchor>
-          </Text>
-        )}
-      </Stack>
-    </form>
+          <TextInput
+            label={t('auth.nickname')}
+            placeholder={t('auth.nicknamePlaceholder')}
+            autoComplete="nickname"
+            {...form.bind('nickname')}
+            data-testid="register-nickname"
+          />
+          <TextInput
+            label={t('auth.inviteCode')}
+            {...form.bind('invite_code')}
+            data-testid="register-invite"
+          />
+          <Checkbox
+            {...form.bindCheckbox('agreeToTerms')}
+            data-testid="register-terms"
+            label={
+              <>
+                {t('auth.agreePrefix')}{' '}
+                <Anchor component={Link} to="/terms-of-service" target="_blank" inherit>
+                  {t('legal.termsTitle')}
+                </Anchor>{' '}
+                {t('auth.and')}{' '}
+                <Anchor component={Link} to="/privacy-policy" target="_blank" inherit>
+                  {t('legal.privacyTitle')}
+                </Anchor>
+              </>
+            }
+          />
+          <Button
+            type="submit"
+            fullWidth
+            loading={submitting}
+            disabled={incomplete || submitting}
+            data-testid="register-submit"
+          >
+            {submitting ? t('auth.registering') : t('auth.submitRegister')}
+          </Button>
+        </Stack>
+      </form>
+      {onSwitchToLogin && (
+        <Text size="sm" ta="center">
+          {t('auth.haveAccount')}{' '}
+          <Anchor component="button" type="button" onClick={onSwitchToLogin}>
+            {t('auth.switchToLogin')}
+          </Anchor>
+        </Text>
+      )}
+    </Stack>
   );
 }

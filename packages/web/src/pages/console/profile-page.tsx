@@ -1,6 +1,21 @@
-import { IconUser } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { Alert, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../components/page-loader';
+import { ProfileCard, useProfile } from '../../features/account';
 
 export default function ProfilePage() {
-  return <ConsoleEmptyPage page="profile" icon={<IconUser size={32} aria-hidden />} />;
+  const { t } = useTranslation();
+  const profile = useProfile();
+  if (profile.isPending) return <PageLoader />;
+  if (profile.isError)
+    return (
+      <Alert color="red" role="alert">
+        {profile.error.message || t('profile.loadFailed')}
+      </Alert>
+    );
+  return (
+    <Stack maw={720} gap="lg">
+      <ProfileCard profile={profile.data} />
+    </Stack>
+  );
 }

@@ -1,6 +1,12 @@
-import { IconShieldLock } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { Stack } from '@mantine/core';
+import { ChangePasswordForm, OAuthBindingsCard, TwoFactorCard } from '../../features/account';
 
 export default function SecurityPage() {
-  return <ConsoleEmptyPage page="security" icon={<IconShieldLock size={32} aria-hidden />} />;
+  return (
+    <Stack maw={720} gap="lg">
+      <ChangePasswordForm />
+      <OAuthBindingsCard />
+      <TwoFactorCard />
+    </Stack>
+  );
 }

@@ -1,6 +1,5 @@
-import { IconDevices } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { SessionsTable } from '../../features/account';
 
 export default function SessionsPage() {
-  return <ConsoleEmptyPage page="sessions" icon={<IconDevices size={32} aria-hidden />} />;
+  return <SessionsTable />;
 }

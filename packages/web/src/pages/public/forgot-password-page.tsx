@@ -1,23 +1,22 @@
-import { Button, Title } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyPage } from '../../components/empty-page';
+import { ForgotPasswordForm } from '../../features/auth';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   return (
-    <>
-      <Title order={1}>{t('public.forgotPassword.title')}</Title>
-      <EmptyPage
-        icon={<IconKey size={32} aria-hidden />}
-        title={t('public.forgotPassword.title')}
-        description={t('public.forgotPassword.description')}
-      >
-        <Button component={Link} to="/" variant="light" mt="md">
-          {t('common.backHome')}
-        </Button>
-      </EmptyPage>
-    </>
+    <Paper withBorder shadow="sm" p="xl" maw={440} mx="auto" mt="xl">
+      <Stack gap="md">
+        <div>
+          <Title order={1} size="h3">
+            {t('forgot.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('forgot.subtitle')}
+          </Text>
+        </div>
+        <ForgotPasswordForm />
+      </Stack>
+    </Paper>
   );
 }

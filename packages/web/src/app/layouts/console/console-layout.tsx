@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LAYOUT } from '@portal/contract';
 import { PageLoader } from '../../../components/page-loader';
+import { VerifyBanner, WelcomeModal } from '../../../features/auth';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import { useCurrentUser } from './use-console-data';
 
 /** The signed-in console: sidebar (280/80, overlay below 768 px), top bar, the page. */
 export default function ConsoleLayout() {
@@ -17,6 +19,7 @@ export default function ConsoleLayout() {
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebar_collapsed', defaultValue: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const desktopCollapsed = !mobile && collapsed;
+  const emailVerified = useCurrentUser().data?.email_verified;
 
   return (
     <AppShell
@@ -47,6 +50,8 @@ export default function ConsoleLayout() {
         </Drawer.Root>
       )}
       <AppShell.Main id="main">
+        <VerifyBanner emailVerified={emailVerified} />
+        <WelcomeModal emailVerified={emailVerified} />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

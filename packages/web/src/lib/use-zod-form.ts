@@ -1,7 +1,12 @@
 import { useCallback, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import type { z } from 'zod';
+import { translateValidation } from '../i18n/i18n';
 
 type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+/** The keys of `T` whose values are strings (text inputs) or booleans (checkboxes). */
+type KeysOfType<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T];
 
 function issuesByField<T>(error: z.ZodError): FieldErrors<T> {
   const errors: FieldErrors<T> = {};
@@ -14,7 +19,8 @@ function issuesByField<T>(error: z.ZodError): FieldErrors<T> {
 
 /**
  * A small form state over a contract schema: validate one field on blur, everything on submit; an edit clears
- * that field's error. Errors hold the contract's message keys (`v.email_invalid`); the view translates them.
+ * that field's error. Errors hold the contract's message keys (`v.email_invalid`); `bind`/`bindCheckbox` hand a
+ * Mantine input its value, handlers and the translated error, so forms do not repeat that wiring per field.
  */
 export function useZodForm<Values extends Record<string, unknown>, Output>(
   schema: z.ZodType<Output>,
@@ -52,5 +58,27 @@ export function useZodForm<Values extends Record<string, unknown>, Output>(
     [schema, values],
   );
 
-  return { values, errors, setField, validateField, handleSubmit };
+  /** Errors from elsewhere (the server's 40004 answer), shown under their fields until edited. */
+  const setFieldErrors = useCallback((fieldErrors: FieldErrors<Values>) => {
+    setErrors((previous) => ({ ...previous, ...fieldErrors }));
+  }, []);
+
+  /** Props for a text input: `<TextInput {...form.bind('email')} />`. */
+  const bind = <K extends KeysOfType<Values, string>>(field: K) => ({
+    value: values[field] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setField(field, event.currentTarget.value as Values[K]),
+    onBlur: () => validateField(field),
+    error: translateValidation(errors[field]),
+  });
+
+  /** Props for a checkbox: `<Checkbox {...form.bindCheckbox('agreeToTerms')} />`. */
+  const bindCheckbox = <K extends KeysOfType<Values, boolean>>(field: K) => ({
+    checked: values[field] as boolean,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setField(field, event.currentTarget.checked as Values[K]),
+    error: translateValidation(errors[field]),
+  });
+
+  return { values, errors, setField, setFieldErrors, validateField, handleSubmit, bind, bindCheckbox };
 }

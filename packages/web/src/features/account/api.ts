@@ -1,0 +1,54 @@
+/** Hooks of the account pages, built from the contract (STYLE.md #2). */
+import { useQueryClient } from '@tanstack/react-query';
+import { authApi, QUERY, usersApi } from '@portal/contract';
+import type { UserProfile } from '@portal/contract';
+import { apiQueryKey, PAGE_QUERY_OPTIONS, useApiMutation, useApiQuery } from '../../lib/query';
+
+export const PROFILE_KEY = apiQueryKey(usersApi.getProfile);
+export const SESSIONS_KEY = apiQueryKey(usersApi.listSessions);
+export const OAUTH_ACCOUNTS_KEY = apiQueryKey(authApi.oauthAccounts);
+
+/** The signed-in user; the same cache entry as the console's sidebar. */
+export function useProfile() {
+  return useApiQuery(usersApi.getProfile, {}, PAGE_QUERY_OPTIONS);
+}
+
+/** PATCH /users/profile; the answer replaces the cached profile, so the sidebar shows the new nickname at once. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useApiMutation(usersApi.updateProfile, {
+    onSuccess: (profile: UserProfile) => queryClient.setQueryData(PROFILE_KEY, profile),
+  });
+}
+
+export function useSessions() {
+  return useApiQuery(usersApi.listSessions, {}, PAGE_QUERY_OPTIONS);
+}
+
+/** Both session mutations refresh the list afterwards, whatever the answer. */
+function useRefreshSessions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+}
+
+export function useRevokeSession() {
+  const onSettled = useRefreshSessions();
+  return useApiMutation(usersApi.revokeSession, { onSettled });
+}
+
+export function useRevokeOtherSessions() {
+  const onSettled = useRefreshSessions();
+  return useApiMutation(usersApi.revokeOtherSessions, { onSettled });
+}
+
+/** Third-party bindings: stale after 5 minutes, no retry (spec §9). */
+export function useOAuthAccounts() {
+  return useApiQuery(authApi.oauthAccounts, {}, { staleTime: QUERY.oauthAccountsStaleMs, retry: false });
+}
+
+export function useUnbindOAuth() {
+  const queryClient = useQueryClient();
+  return useApiMutation(authApi.oauthUnbind, {
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OAUTH_ACCOUNTS_KEY }),
+  });
+}
