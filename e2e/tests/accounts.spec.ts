@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { linkFromMail } from './mailbox';
+import { shots } from './shots';
 
 const API = '/api/v1/portal';
 
@@ -31,8 +32,10 @@ test('register, verify by mail, manage sessions, change password, log out', asyn
   await page.getByTestId('register-password').fill(password);
   await page.getByTestId('register-confirm').fill(password);
   await page.getByTestId('register-terms').check();
+  await page.screenshot({ path: shots('register-modal') });
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('register-done')).toBeVisible();
+  await page.screenshot({ path: shots('register-done') });
   expect(
     await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token')),
   ).toBeNull();
@@ -40,11 +43,13 @@ test('register, verify by mail, manage sessions, change password, log out', asyn
   // Unverified: the console is there, restricted, with the banner.
   await logIn(page, email, password);
   await expect(page.getByTestId('verify-banner')).toBeVisible();
+  await page.screenshot({ path: shots('console-unverified-banner') });
 
   // The link from the mail verifies the address; the user logs in again.
   const link = await linkFromMail(email, '/verify-email');
   await page.goto(link);
   await expect(page.getByTestId('verify-result')).toHaveAttribute('data-state', 'success');
+  await page.screenshot({ path: shots('verify-success') });
   await page.getByTestId('verify-login').click();
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, email, password);
@@ -63,6 +68,7 @@ test('register, verify by mail, manage sessions, change password, log out', asyn
   await page.goto('/sessions');
   const rows = page.getByTestId('session-row');
   await expect(rows).toHaveCount(2);
+  await page.screenshot({ path: shots('sessions-desktop-light') });
   await expect(
     page.locator('[data-testid="session-row"][data-current="true"] [data-testid="session-revoke"]'),
   ).toHaveCount(0);
@@ -78,6 +84,18 @@ test('register, verify by mail, manage sessions, change password, log out', asyn
   expect(((await revoked.json()) as { code: number }).code).toBe(40106);
 
   // Changing the password ends every session: log in again with the new one.
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-email')).toHaveValue(email);
+  await page.screenshot({ path: shots('profile-desktop-light') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('theme-toggle').click();
+  await page.goto('/sessions');
+  await expect(page.getByTestId('session-row')).toHaveCount(1);
+  await page.screenshot({ path: shots('sessions-phone-dark'), fullPage: true });
+  await page.goto('/security');
+  await expect(page.getByTestId('cp-old')).toBeVisible();
+  await page.screenshot({ path: shots('security-phone-dark'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/security');
   await page.getByTestId('cp-old').fill(password);
   await page.getByTestId('cp-new').fill(newPassword);

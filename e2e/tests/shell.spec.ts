@@ -1,8 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-
-/** Screenshots of what the journeys saw, kept as test artifacts (e2e/artifacts/screens). */
-const shots = (name: string) => fileURLToPath(new URL(`../artifacts/screens/${name}.png`, import.meta.url));
+import { shots } from './shots';
 
 /**
  * The web shell in a real browser against the real built server: landing page, language and theme, the console

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDeviceDesktop } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconDevices } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SessionInfo } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
@@ -8,8 +8,23 @@ import { formatDateTime } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from './api';
 
+const DEVICE_ICONS = {
+  mobile: IconDeviceMobile,
+  tablet: IconDeviceTablet,
+  desktop: IconDeviceDesktop,
+  other: IconDevices,
+};
+
+function deviceType(device: string): keyof typeof DEVICE_ICONS {
+  return device === 'mobile' || device === 'tablet' || device === 'desktop' ? device : 'other';
+}
+
 function SessionRow({ session }: { session: SessionInfo }) {
   const { t } = useTranslation();
+  const type = deviceType(session.device);
+  const DeviceIcon = DEVICE_ICONS[type];
+  const device = t(`sessions.deviceTypes.${type}`);
+  const location = session.location === 'LAN' ? t('sessions.lan') : session.location;
   const locale = currentLocale();
   const revoke = useRevokeSession();
   const unknown = t('sessions.unknown');
@@ -18,7 +33,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
   const askRevoke = () =>
     confirmAction({
       title: t('sessions.revokeConfirmTitle'),
-      message: t('sessions.revokeConfirmText', { device: session.device }),
+      message: t('sessions.revokeConfirmText', { device }),
       confirmLabel: t('sessions.revoke'),
       onConfirm: () =>
         revoke.mutate(
@@ -34,12 +49,18 @@ function SessionRow({ session }: { session: SessionInfo }) {
     <Table.Tr data-testid="session-row" data-current={String(session.current)}>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <IconDeviceDesktop size={18} aria-hidden />
+          <DeviceIcon size={18} aria-hidden />
           <Text size="sm" fw={500}>
-            {session.device || unknown}
+            {device}
           </Text>
           {session.current && (
-            <Badge size="sm" color="teal" variant="light" data-testid="session-current">
+            <Badge
+              size="sm"
+              color="teal"
+              variant="light"
+              data-testid="session-current"
+              style={{ flexShrink: 0 }}
+            >
               {t('sessions.current')}
             </Badge>
           )}
@@ -47,7 +68,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
       </Table.Td>
       <Table.Td>{browserOs}</Table.Td>
       <Table.Td>{session.ip ?? unknown}</Table.Td>
-      <Table.Td>{session.location ?? unknown}</Table.Td>
+      <Table.Td>{location ?? unknown}</Table.Td>
       <Table.Td>{formatDateTime(session.last_active_at, locale)}</Table.Td>
       <Table.Td>{formatDateTime(session.created_at, locale)}</Table.Td>
       <Table.Td>{formatDateTime(session.expires_at, locale)}</Table.Td>
@@ -59,7 +80,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
             color="red"
             loading={revoke.isPending}
             onClick={askRevoke}
-            aria-label={t('sessions.revokeDevice', { device: session.device })}
+            aria-label={t('sessions.revokeDevice', { device })}
             data-testid="session-revoke"
           >
             {t('sessions.revoke')}

@@ -265,6 +265,8 @@ export const en: Messages = {
     notAvailable: 'Not available yet',
   },
   sessions: {
+    deviceTypes: { mobile: 'Phone', tablet: 'Tablet', desktop: 'Computer', other: 'Other device' },
+    lan: 'Local network',
     title: 'Sessions',
     text: 'These devices are signed in to your account. If you do not recognise one, sign it out and change your password.',
     device: 'Device',

@@ -246,6 +246,8 @@ export const zhCN = {
     notAvailable: '即将推出',
   },
   sessions: {
+    deviceTypes: { mobile: '手机', tablet: '平板', desktop: '电脑', other: '其他设备' },
+    lan: '局域网',
     title: '登录会话',
     text: '以下是当前登录您账户的设备。如有不认识的设备，请将其下线并修改密码。',
     device: '设备',

@@ -248,6 +248,8 @@ export const zhTW: Messages = {
     notAvailable: '即將推出',
   },
   sessions: {
+    deviceTypes: { mobile: '手機', tablet: '平板', desktop: '電腦', other: '其他裝置' },
+    lan: '區域網路',
     title: '登入工作階段',
     text: '以下是目前登入您帳戶的裝置。若有不認得的裝置，請將其登出並變更密碼。',
     device: '裝置',
