@@ -96,6 +96,7 @@ export function ProfileCard({ profile }: { profile: UserProfile }) {
           description={t('profile.emailHint')}
           value={profile.email}
           readOnly
+          variant="filled"
           data-testid="profile-email"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
