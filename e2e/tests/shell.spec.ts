@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createVerifiedUser, signIn, type TestUser } from './session';
 import { shots } from './shots';
 
 /**
@@ -90,32 +91,13 @@ test.describe('landing page', () => {
 });
 
 /**
- * Sign-in itself arrives with the accounts issue; until then these journeys hold a token and answer the three calls
- * the shell makes for the signed-in user (profile, balance, unread count) at the network boundary.
+ * A real, verified account signed in through the API. Only the two header numbers whose formatting is checked here
+ * (a balance with thousands separators, an unread count above 99) are answered at the network boundary: no flow
+ * in the product can produce them yet.
  */
-async function signedIn(page: Page, balance = '1234567.5') {
-  await page.addInitScript(() => {
-    localStorage.setItem('token', 'e2e-access');
-    localStorage.setItem('refresh_token', 'e2e-refresh');
-  });
+async function signedIn(page: Page, user: TestUser, balance = '1234567.5') {
+  await signIn(page, user);
   const ok = (data: unknown) => ({ json: { code: 20000, message: 'ok', data } });
-  await page.route('**/api/v1/portal/users/profile', (route) =>
-    route.fulfill(
-      ok({
-        id: 1,
-        email: 'alice@example.com',
-        nickname: 'Alice',
-        avatar: null,
-        email_verified: true,
-        status: 'normal',
-        level: 'regular',
-        has_password: true,
-        last_login_at: null,
-        created_at: '2026-11-01T00:00:00.000Z',
-        updated_at: '2026-11-01T00:00:00.000Z',
-      }),
-    ),
-  );
   await page.route('**/api/v1/portal/users/balance', (route) => route.fulfill(ok({ balance })));
   await page.route('**/api/v1/portal/announcements/unread/count', (route) =>
     route.fulfill(ok({ count: 120 })),
@@ -123,8 +105,13 @@ async function signedIn(page: Page, balance = '1234567.5') {
 }
 
 test.describe('console shell', () => {
+  let user: TestUser;
+  test.beforeAll(async ({ request }) => {
+    user = await createVerifiedUser(request, 'Alice');
+  });
+
   test('desktop: sidebar 280/80, page titles, search with Ctrl+K, bell', async ({ page }) => {
-    await signedIn(page);
+    await signedIn(page, user);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/');
     const sidebar = page.getByTestId('sidebar');
@@ -161,7 +148,7 @@ test.describe('console shell', () => {
   });
 
   test('phone: sidebar collapses below 768 px and opens as an overlay', async ({ page }) => {
-    await signedIn(page, 'not-a-number');
+    await signedIn(page, user, 'not-a-number');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/subscription/link');
     await expect(page.getByTestId('page-title')).toHaveText('订阅链接');
@@ -179,7 +166,7 @@ test.describe('console shell', () => {
   });
 
   test('every console route of the spec is reachable', async ({ page }) => {
-    await signedIn(page);
+    await signedIn(page, user);
     await page.setViewportSize({ width: 1440, height: 900 });
     const routes = [
       '/',
@@ -203,12 +190,16 @@ test.describe('console shell', () => {
     const titles = new Set<string>();
     for (const route of routes) {
       await page.goto(route);
+      await expect(page, route).toHaveURL(
+        new URL(route, 'http://x').pathname === '/' ? /\/$/ : new RegExp(`${route}$`),
+      );
       const title = page.getByTestId('page-title');
       await expect(title, route).not.toHaveText('');
       await expect(page.locator('main'), route).toBeVisible();
       titles.add((await title.textContent()) ?? '');
     }
     expect(titles.size).toBe(routes.length);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
   });
 });
 

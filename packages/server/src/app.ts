@@ -21,6 +21,9 @@ import { healthRoutes } from './modules/health/routes.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { OAuthService } from './modules/oauth/oauth-service.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
+import { CodeService } from './modules/recharge/code-service.js';
+import { rechargeRoutes } from './modules/recharge/routes.js';
+import { walletRoutes } from './modules/wallet/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -36,7 +39,7 @@ export interface AppContext {
   secrets: { jwt: string };
   limiter: RateLimiter;
   mailer: Mailer;
-  services: { auth: AuthService; oauth: OAuthService };
+  services: { auth: AuthService; oauth: OAuthService; codes: CodeService };
 }
 
 declare module 'fastify' {
@@ -97,7 +100,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const tokens = new AccessTokens(secrets.jwt, config.auth.accessTtlSeconds);
   const auth = new AuthService({ db: database.db, config, tokens, mailer, limiter, log: app.log });
   const oauth = new OAuthService(database.db, config, auth);
-  app.decorate('ctx', { config, database, redis, secrets, limiter, mailer, services: { auth, oauth } });
+  const codes = new CodeService(database.db, limiter);
+  app.decorate('ctx', {
+    config,
+    database,
+    redis,
+    secrets,
+    limiter,
+    mailer,
+    services: { auth, oauth, codes },
+  });
   app.decorateRequest('auth', null);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -123,7 +135,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       authRoutes(api);
       userRoutes(api);
       oauthRoutes(api);
-      restrictedAreas(api);
+      walletRoutes(api);
+      restrictedAreas(api, { '/recharge': rechargeRoutes });
     },
     { prefix: API_PREFIX },
   );

@@ -184,6 +184,89 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind:
+    | 'usdt_topup'
+    | 'code_redeem'
+    | 'code_generate'
+    | 'purchase'
+    | 'renew'
+    | 'upgrade'
+    | 'refund'
+    | 'admin_adjust';
+  delta_fen: number;
+  balance_after_fen: number;
+  reference: string;
+  memo: string | null;
+  created_at: string;
+}
+
+export interface RechargeCodesTable {
+  id: Generated<number>;
+  code: string;
+  amount_fen: number;
+  status: Generated<'unused' | 'used' | 'locked' | 'disabled'>;
+  batch_id: string;
+  generated_by: number;
+  used_by: number | null;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RechargeOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  method: 'usdt' | 'code';
+  amount_fen: number;
+  status: 'pending' | 'paid' | 'confirmed' | 'canceled' | 'timeout' | 'failed' | 'refunded';
+  network: string | null;
+  usdt_micro: number | null;
+  address: string | null;
+  memo: string | null;
+  rate: string | null;
+  transfer_id: number | null;
+  tx_hash: string | null;
+  confirmations: Generated<number>;
+  code_id: number | null;
+  expires_at: string | null;
+  paid_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChainTransfersTable {
+  id: Generated<number>;
+  network: string;
+  tx_hash: string;
+  log_index: number;
+  from_address: string;
+  to_address: string;
+  usdt_micro: number;
+  block_number: number;
+  block_hash: string | null;
+  block_time: string | null;
+  order_id: number | null;
+  status: 'matched' | 'credited' | 'unmatched' | 'late' | 'reorged';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChainCursorsTable {
+  network: string;
+  position: string;
+  updated_at: string;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   packages: PackagesTable;
@@ -198,9 +281,19 @@ export interface Database {
   oauth_accounts: OAuthAccountsTable;
   oauth_states: OAuthStatesTable;
   mail_outbox: MailOutboxTable;
+  ledger_entries: LedgerEntriesTable;
+  recharge_codes: RechargeCodesTable;
+  recharge_orders: RechargeOrdersTable;
+  chain_transfers: ChainTransfersTable;
+  chain_cursors: ChainCursorsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type RechargeOrderRow = Selectable<RechargeOrdersTable>;
+export type RechargeCodeRow = Selectable<RechargeCodesTable>;
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+export type ChainTransferRow = Selectable<ChainTransfersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 
 export type PackageRow = Selectable<PackagesTable>;

@@ -7,6 +7,8 @@ import type { Redis } from 'ioredis';
 export interface RateLimiter {
   /** Counts one hit on `key`; false when the limit for the window was already used up. */
   hit(key: string, max: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /** Hits counted on `key` in its current window, without counting one. */
+  peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
@@ -26,6 +28,10 @@ export function memoryRateLimiter(): RateLimiter {
       w.count += 1;
       return { allowed: w.count <= max, retryAfterMs: Math.max(0, w.resetAt - now) };
     },
+    async peek(key) {
+      const w = windows.get(key);
+      return w && w.resetAt > Date.now() ? w.count : 0;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -40,6 +46,9 @@ export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
       const count = Number(results?.[0]?.[1] ?? 0);
       const ttl = Number(results?.[2]?.[1] ?? windowMs);
       return { allowed: count <= max, retryAfterMs: ttl > 0 ? ttl : windowMs };
+    },
+    async peek(key) {
+      return Number((await redis.get(`${prefix}limit:${key}`)) ?? 0);
     },
     async reset(key) {
       await redis.del(`${prefix}limit:${key}`);

@@ -30,10 +30,14 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: HandlerInput<E>) => Promise<z.input<E['data']>>,
+  /** The prefix of the plugin scope the route is registered in (its path is given relative to it). */
+  mountedAt = '',
 ): void {
+  if (mountedAt && !endpoint.path.startsWith(`${mountedAt}/`))
+    throw new Error(`${endpoint.path} is not under ${mountedAt}`);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
-    url: endpoint.path,
+    url: endpoint.path.slice(mountedAt.length),
     schema: {
       summary: endpoint.summary,
       tags: [...endpoint.tags],

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { linkFromMail } from './mailbox';
+
+const API = '/api/v1/portal';
+
+export interface TestUser {
+  email: string;
+  password: string;
+}
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  const body = (await response.json()) as { code: number; message: string; data: T };
+  expect(body.code, body.message).toBe(20000);
+  return body.data;
+}
+
+/** A real account: registered through the API, verified with the link from the mail the portal sent. */
+export async function createVerifiedUser(request: APIRequestContext, nickname?: string): Promise<TestUser> {
+  const email = `e2e-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'E2e-password1';
+  await ok(
+    await request.post(`${API}/auth/register`, {
+      data: { email, password, confirm_password: password, ...(nickname ? { nickname } : {}) },
+    }),
+  );
+  const token = new URL(await linkFromMail(email, '/verify-email')).searchParams.get('token');
+  await ok(await request.post(`${API}/auth/verify-email`, { data: { token } }));
+  return { email, password };
+}
+
+/** Logs the user in through the API and hands the tokens to the page, as a remembered login would. */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  const tokens = await ok<{ access_token: string; refresh_token: string }>(
+    await page.request.post(`${API}/auth/login`, {
+      data: { email: user.email, password: user.password, remember_me: true },
+    }),
+  );
+  await page.addInitScript((t) => {
+    if (!localStorage.getItem('token')) {
+      localStorage.setItem('token', t.access_token);
+      localStorage.setItem('refresh_token', t.refresh_token);
+    }
+  }, tokens);
+}

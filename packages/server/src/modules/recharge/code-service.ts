@@ -1,0 +1,187 @@
+import { fenToString, type CodeStatus, type RechargeCode } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/time.js';
+import type { Database, RechargeCodeRow, UserRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { changeBalance } from '../wallet/ledger.js';
+import { maskEmail, newOrderNo, newRechargeCode } from './codes.js';
+
+const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Wrong codes a user (or an address) may try per 15 minutes before redemption is refused for the rest of it. */
+export const MAX_FAILED_REDEMPTIONS = 10;
+
+type CodeWithUser = RechargeCodeRow & { used_by_email: string | null };
+
+export function toCode(row: CodeWithUser): RechargeCode {
+  return {
+    id: row.id,
+    code: row.code,
+    amount: fenToString(row.amount_fen),
+    status: row.status,
+    batch_id: row.batch_id,
+    created_at: row.created_at,
+    used_at: row.used_at,
+    used_by: row.used_by_email ? maskEmail(row.used_by_email) : null,
+  };
+}
+
+/** Generating codes (paid from the balance) and redeeming them (credited once). */
+export class CodeService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async generate(user: UserRow, quantity: number, amountFen: number) {
+    const { allowed } = await this.limiter.hit(`codes:generate:${user.id}`, 30, 3600_000);
+    if (!allowed) throw new AppError('RATE_LIMIT');
+    const batchId = newOrderNo('B');
+    const totalFen = quantity * amountFen;
+    return this.db.transaction().execute(async (trx) => {
+      const balance = await changeBalance(trx, {
+        userId: user.id,
+        deltaFen: -totalFen,
+        kind: 'code_generate',
+        reference: batchId,
+        memo: `${quantity} x ${fenToString(amountFen)}`,
+      });
+      const now = nowIso();
+      const rows = await trx
+        .insertInto('recharge_codes')
+        .values(
+          Array.from({ length: quantity }, () => ({
+            code: newRechargeCode(),
+            amount_fen: amountFen,
+            batch_id: batchId,
+            generated_by: user.id,
+            used_by: null,
+            used_at: null,
+            created_at: now,
+          })),
+        )
+        .returningAll()
+        .execute();
+      return {
+        batch_id: batchId,
+        total: fenToString(totalFen),
+        balance: fenToString(balance),
+        codes: rows.map((r) => toCode({ ...r, used_by_email: null })),
+      };
+    });
+  }
+
+  async redeem(user: UserRow, code: string, ip: string) {
+    const keys = [`codes:fail:user:${user.id}`, `codes:fail:ip:${ip}`];
+    for (const key of keys) {
+      if ((await this.limiter.peek(key)) >= MAX_FAILED_REDEMPTIONS)
+        throw new AppError('RATE_LIMIT', { reason: 'too_many_invalid_codes' });
+    }
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('recharge_codes')
+          .selectAll()
+          .where('code', '=', code)
+          .executeTakeFirst();
+        if (!row) throw new AppError('CODE_INVALID');
+        if (row.status === 'used') throw new AppError('CODE_USED');
+        if (row.status === 'locked') throw new AppError('CODE_LOCKED');
+        if (row.status === 'disabled') throw new AppError('CODE_DISABLED');
+        const now = nowIso();
+        const taken = await trx
+          .updateTable('recharge_codes')
+          .set({ status: 'used', used_by: user.id, used_at: now })
+          .where('id', '=', row.id)
+          .where('status', '=', 'unused')
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) throw new AppError('CODE_USED');
+        const orderNo = newOrderNo('C');
+        const order = await trx
+          .insertInto('recharge_orders')
+          .values({
+            order_no: orderNo,
+            user_id: user.id,
+            method: 'code',
+            amount_fen: row.amount_fen,
+            status: 'confirmed',
+            network: null,
+            usdt_micro: null,
+            address: null,
+            memo: null,
+            rate: null,
+            transfer_id: null,
+            tx_hash: null,
+            code_id: row.id,
+            expires_at: null,
+            paid_at: now,
+            completed_at: now,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('order_no')
+          .executeTakeFirstOrThrow();
+        const balance = await changeBalance(trx, {
+          userId: user.id,
+          deltaFen: row.amount_fen,
+          kind: 'code_redeem',
+          reference: order.order_no,
+        });
+        return {
+          amount: fenToString(row.amount_fen),
+          balance: fenToString(balance),
+          order_no: order.order_no,
+        };
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 40503) {
+        for (const key of keys) await this.limiter.hit(key, Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_MS);
+      }
+      throw err;
+    }
+  }
+
+  private listQuery(userId: number, status: CodeStatus | undefined) {
+    let q = this.db
+      .selectFrom('recharge_codes as c')
+      .leftJoin('users as u', 'u.id', 'c.used_by')
+      .where('c.generated_by', '=', userId);
+    if (status) q = q.where('c.status', '=', status);
+    return q;
+  }
+
+  async list(userId: number, status: CodeStatus | undefined, page: number, size: number) {
+    const base = this.listQuery(userId, status);
+    const [{ total }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base
+        .selectAll('c')
+        .select('u.email as used_by_email')
+        .orderBy('c.id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+    ]);
+    const count = Number(total);
+    return { items: rows.map(toCode), total: count, page, size, pages: Math.ceil(count / size) };
+  }
+
+  /** Every code of the user (optionally of one status) as CSV rows, newest first. */
+  async exportCsv(userId: number, status: CodeStatus | undefined): Promise<string> {
+    const rows = await this.listQuery(userId, status)
+      .selectAll('c')
+      .select('u.email as used_by_email')
+      .orderBy('c.id', 'desc')
+      .execute();
+    const escape = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const lines = [['code', 'amount', 'status', 'batch_id', 'created_at', 'used_at', 'used_by'].join(',')];
+    for (const r of rows.map(toCode)) {
+      lines.push(
+        [r.code, r.amount, r.status, r.batch_id, r.created_at, r.used_at ?? '', r.used_by ?? '']
+          .map(escape)
+          .join(','),
+      );
+    }
+    return `${lines.join('\r\n')}\r\n`;
+  }
+}
