@@ -6,16 +6,14 @@ import { changeBalance, checkLedger } from '../modules/wallet/ledger.js';
 /** Credits a user through the ledger, as an operator's adjustment would. */
 export async function credit(db: Kysely<Database>, email: string, fen: number): Promise<void> {
   const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  await db
-    .transaction()
-    .execute((trx) =>
-      changeBalance(trx, {
-        userId: user.id,
-        deltaFen: fen,
-        kind: 'admin_adjust',
-        reference: `test:${Math.random()}`,
-      }),
-    );
+  await db.transaction().execute((trx) =>
+    changeBalance(trx, {
+      userId: user.id,
+      deltaFen: fen,
+      kind: 'admin_adjust',
+      reference: `test:${Math.random()}`,
+    }),
+  );
 }
 
 export async function balanceOf(db: Kysely<Database>, email: string): Promise<number> {
