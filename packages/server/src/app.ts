@@ -21,7 +21,9 @@ import { healthRoutes } from './modules/health/routes.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { OAuthService } from './modules/oauth/oauth-service.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
+import { ChainWatcher, sourceFor } from './modules/recharge/chain-watcher.js';
 import { CodeService } from './modules/recharge/code-service.js';
+import { UsdtService } from './modules/recharge/usdt-service.js';
 import { rechargeRoutes } from './modules/recharge/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -39,7 +41,8 @@ export interface AppContext {
   secrets: { jwt: string };
   limiter: RateLimiter;
   mailer: Mailer;
-  services: { auth: AuthService; oauth: OAuthService; codes: CodeService };
+  services: { auth: AuthService; oauth: OAuthService; codes: CodeService; usdt: UsdtService };
+  watcher: ChainWatcher;
 }
 
 declare module 'fastify' {
@@ -101,6 +104,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const auth = new AuthService({ db: database.db, config, tokens, mailer, limiter, log: app.log });
   const oauth = new OAuthService(database.db, config, auth);
   const codes = new CodeService(database.db, limiter);
+  const usdt = new UsdtService(database.db, config, app.log);
+  const watcher = new ChainWatcher(database.db, config.usdt.chains.map(sourceFor), app.log);
+  if (config.usdt.chains.length > 0 && config.env !== 'test') {
+    app.addHook('onReady', async () => watcher.start(config.usdt.pollSeconds * 1000));
+  }
+  app.addHook('onClose', () => watcher.stop());
   app.decorate('ctx', {
     config,
     database,
@@ -108,7 +117,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     secrets,
     limiter,
     mailer,
-    services: { auth, oauth, codes },
+    services: { auth, oauth, codes, usdt },
+    watcher,
   });
   app.decorateRequest('auth', null);
 

@@ -55,7 +55,82 @@ const envSchema = z.object({
   GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
   GITHUB_USER_URL: z.url().default('https://api.github.com/user'),
   GITHUB_EMAILS_URL: z.url().default('https://api.github.com/user/emails'),
+  USDT_RATE_CNY: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal number like 7.20')
+    .default('7.20'),
+  USDT_RATE_URL: z.url().optional(),
+  USDT_RATE_JSON_PATH: z.string().default('tether.cny'),
+  USDT_MIN_AMOUNT: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/)
+    .default('5.00'),
+  USDT_MAX_AMOUNT: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/)
+    .default('10000.00'),
+  USDT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).default(15),
+  ERC20_RPC_URL: z.url().optional(),
+  ERC20_TOKEN_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+  ERC20_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+  ERC20_RECEIVE_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  ERC20_CONFIRMATIONS: z.coerce.number().int().min(1).default(12),
+  ERC20_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  BEP20_RPC_URL: z.url().optional(),
+  BEP20_TOKEN_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default('0x55d398326f99059fF775485246999027B3197955'),
+  BEP20_DECIMALS: z.coerce.number().int().min(0).max(36).default(18),
+  BEP20_RECEIVE_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  BEP20_CONFIRMATIONS: z.coerce.number().int().min(1).default(15),
+  BEP20_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  TRC20_API_URL: z.url().default('https://api.trongrid.io'),
+  TRC20_API_KEY: z.string().optional(),
+  TRC20_TOKEN_ADDRESS: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
+    .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  TRC20_RECEIVE_ADDRESS: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
+    .optional(),
+  TRC20_CONFIRMATIONS: z.coerce.number().int().min(1).default(19),
 });
+
+export interface EvmChainConfig {
+  kind: 'evm';
+  network: 'ERC20' | 'BEP20';
+  rpcUrl: string;
+  token: string;
+  decimals: number;
+  address: string;
+  confirmations: number;
+  startBlock: number | null;
+}
+
+export interface TronChainConfig {
+  kind: 'tron';
+  network: 'TRC20';
+  apiUrl: string;
+  apiKey: string | null;
+  token: string;
+  decimals: 6;
+  address: string;
+  confirmations: number;
+}
+
+export type ChainConfig = EvmChainConfig | TronChainConfig;
 
 export interface OAuthProviderConfig {
   clientId: string;
@@ -92,6 +167,17 @@ export interface AppConfig {
     lockMinutes: number;
   };
   oauth: { google: OAuthProviderConfig | null; github: OAuthProviderConfig | null };
+  usdt: {
+    rateCny: string;
+    rateUrl: string | null;
+    rateJsonPath: string;
+    minAmount: string;
+    maxAmount: string;
+    windowMinutes: number;
+    pollSeconds: number;
+    /** Only the networks with a receiving address (and a way to read the chain) are enabled. */
+    chains: ChainConfig[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -138,6 +224,49 @@ export function loadConfig(
       sessionTtlHours: e.SESSION_TTL_HOURS,
       maxFailures: e.LOGIN_MAX_FAILURES,
       lockMinutes: e.LOGIN_LOCK_MINUTES,
+    },
+    usdt: {
+      rateCny: e.USDT_RATE_CNY,
+      rateUrl: e.USDT_RATE_URL ?? null,
+      rateJsonPath: e.USDT_RATE_JSON_PATH,
+      minAmount: e.USDT_MIN_AMOUNT,
+      maxAmount: e.USDT_MAX_AMOUNT,
+      windowMinutes: e.USDT_WINDOW_MINUTES,
+      pollSeconds: e.CHAIN_POLL_SECONDS,
+      chains: [
+        ...(e.TRC20_RECEIVE_ADDRESS
+          ? [
+              {
+                kind: 'tron' as const,
+                network: 'TRC20' as const,
+                apiUrl: e.TRC20_API_URL.replace(/\/+$/, ''),
+                apiKey: e.TRC20_API_KEY ?? null,
+                token: e.TRC20_TOKEN_ADDRESS,
+                decimals: 6 as const,
+                address: e.TRC20_RECEIVE_ADDRESS,
+                confirmations: e.TRC20_CONFIRMATIONS,
+              },
+            ]
+          : []),
+        ...(['ERC20', 'BEP20'] as const).flatMap((network) => {
+          const rpcUrl = e[`${network}_RPC_URL`];
+          const address = e[`${network}_RECEIVE_ADDRESS`];
+          return rpcUrl && address
+            ? [
+                {
+                  kind: 'evm' as const,
+                  network,
+                  rpcUrl,
+                  token: e[`${network}_TOKEN_ADDRESS`],
+                  decimals: e[`${network}_DECIMALS`],
+                  address,
+                  confirmations: e[`${network}_CONFIRMATIONS`],
+                  startBlock: e[`${network}_START_BLOCK`] ?? null,
+                },
+              ]
+            : [];
+        }),
+      ],
     },
     oauth: {
       google:

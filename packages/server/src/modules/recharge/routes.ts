@@ -46,10 +46,32 @@ export function rechargeRoutes(scope: FastifyInstance): void {
     },
   );
 
+  const usdt = () => scope.ctx.services.usdt;
   registerEndpoint(
     scope,
     rechargeApi.history,
-    ({ auth, query }) => listTopups(db(), auth.user.id, query),
+    ({ auth, query }) => listTopups(db(), auth.user.id, query, usdt().confirmationsFor),
+    MOUNT,
+  );
+  registerEndpoint(scope, rechargeApi.listChains, async () => usdt().chains(), MOUNT);
+  registerEndpoint(scope, rechargeApi.getConfigs, async () => usdt().configs(), MOUNT);
+  registerEndpoint(scope, rechargeApi.getExchangeRates, () => usdt().exchangeRate(), MOUNT);
+  registerEndpoint(
+    scope,
+    rechargeApi.createUsdtOrder,
+    ({ auth, body }) => usdt().create(auth.user, body.amount, body.network),
+    MOUNT,
+  );
+  registerEndpoint(
+    scope,
+    rechargeApi.getUsdtOrder,
+    ({ auth, params }) => usdt().get(auth.user.id, params.id),
+    MOUNT,
+  );
+  registerEndpoint(
+    scope,
+    rechargeApi.cancelUsdtOrder,
+    ({ auth, params }) => usdt().cancel(auth.user.id, params.id),
     MOUNT,
   );
 

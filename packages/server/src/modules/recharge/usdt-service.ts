@@ -1,0 +1,188 @@
+import { randomInt } from 'node:crypto';
+import { parseMoneyToFen, type Network, type Topup } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig, ChainConfig } from '../../config.js';
+import { isoAfter, nowIso } from '../../db/time.js';
+import type { Database, UserRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { newOrderNo } from './codes.js';
+import { toTopup } from './topups.js';
+
+const NAMES: Record<Network, string> = {
+  TRC20: 'TRON (TRC20)',
+  ERC20: 'Ethereum (ERC20)',
+  BEP20: 'BNB Smart Chain (BEP20)',
+};
+const MAX_OPEN_ORDERS = 5;
+const RATE_CACHE_MS = 10 * 60_000;
+
+/** "7.20" -> 7_200_000 (rate in millionths) */
+function rateMillionths(rate: string): number {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+}
+
+/** USDT orders: the exact amount to send (unique among open orders), the address, the deadline. */
+export class UsdtService {
+  private rate: { value: string; at: string; source: string };
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly config: AppConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.rate = { value: config.usdt.rateCny, at: nowIso(), source: 'config' };
+  }
+
+  chain(network: string): ChainConfig {
+    const chain = this.config.usdt.chains.find((c) => c.network === network);
+    if (!chain) throw new AppError('CHAIN_NOT_FOUND', { network });
+    return chain;
+  }
+
+  confirmationsFor = (network: string | null): number | null =>
+    this.config.usdt.chains.find((c) => c.network === network)?.confirmations ?? null;
+
+  chains() {
+    return (['TRC20', 'ERC20', 'BEP20'] as const).map((network) => {
+      const chain = this.config.usdt.chains.find((c) => c.network === network);
+      return {
+        network,
+        name: NAMES[network],
+        confirmations: chain?.confirmations ?? 0,
+        enabled: chain !== undefined,
+      };
+    });
+  }
+
+  configs() {
+    return {
+      networks: this.config.usdt.chains.map((c) => ({
+        network: c.network,
+        address: c.address,
+        confirmations: c.confirmations,
+      })),
+      min_amount: this.config.usdt.minAmount,
+      max_amount: this.config.usdt.maxAmount,
+      window_minutes: this.config.usdt.windowMinutes,
+      fee: '0.00',
+    };
+  }
+
+  /** The configured rate, refreshed from USDT_RATE_URL (at most every 10 minutes) when one is set. */
+  async exchangeRate(): Promise<{ usdt_cny: string; updated_at: string; source: string }> {
+    const { rateUrl, rateJsonPath } = this.config.usdt;
+    if (rateUrl && Date.now() - Date.parse(this.rate.at) > RATE_CACHE_MS) {
+      try {
+        const res = await fetch(rateUrl, {
+          signal: AbortSignal.timeout(5000),
+          headers: { accept: 'application/json' },
+        });
+        let value: unknown = await res.json();
+        for (const key of rateJsonPath.split('.')) value = (value as Record<string, unknown> | null)?.[key];
+        if (typeof value === 'number' && value > 0 && value < 1000)
+          this.rate = { value: value.toFixed(4), at: nowIso(), source: rateUrl };
+      } catch (err) {
+        this.log.warn({ err }, 'exchange rate refresh failed; keeping the last rate');
+      }
+    }
+    return {
+      usdt_cny: this.rate.value,
+      updated_at: this.rate.at,
+      source: this.rate.source === 'config' ? 'configured' : 'live',
+    };
+  }
+
+  async create(user: UserRow, amount: string, network: Network): Promise<Topup> {
+    const chain = this.chain(network);
+    const baseMicro = parseMoneyToFen(amount) * 10_000;
+    const { minAmount, maxAmount, windowMinutes } = this.config.usdt;
+    if (baseMicro < parseMoneyToFen(minAmount) * 10_000)
+      throw new AppError('INSUFFICIENT_RECHARGE_AMOUNT', { min_amount: minAmount });
+    if (baseMicro > parseMoneyToFen(maxAmount) * 10_000)
+      throw new AppError('BAD_REQUEST', { max_amount: maxAmount });
+    const open = await this.db
+      .selectFrom('recharge_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .where('method', '=', 'usdt')
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    if (Number(open.n) >= MAX_OPEN_ORDERS)
+      throw new AppError('RATE_LIMIT', { reason: 'too_many_open_orders' });
+    const { usdt_cny } = await this.exchangeRate();
+    // Credit what the base amount is worth, rounded down to the fen; the offset below is ours to absorb.
+    const amountFen = Math.floor((baseMicro * rateMillionths(usdt_cny)) / 1e10);
+    if (amountFen <= 0) throw new AppError('INSUFFICIENT_RECHARGE_AMOUNT', { min_amount: minAmount });
+    for (let attempt = 0; attempt < 20; attempt++) {
+      // A small offset (0.000001-0.009999 USDT) makes the amount unique among the open orders on this address.
+      const micro = baseMicro + randomInt(1, 10_000);
+      const now = nowIso();
+      try {
+        const row = await this.db
+          .insertInto('recharge_orders')
+          .values({
+            order_no: newOrderNo('U'),
+            user_id: user.id,
+            method: 'usdt',
+            amount_fen: amountFen,
+            status: 'pending',
+            network,
+            usdt_micro: micro,
+            address: chain.address,
+            memo: null,
+            rate: usdt_cny,
+            transfer_id: null,
+            tx_hash: null,
+            code_id: null,
+            expires_at: isoAfter(windowMinutes * 60_000),
+            paid_at: null,
+            completed_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const withMemo = await this.db
+          .updateTable('recharge_orders')
+          .set({ memo: row.order_no })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toTopup(withMemo, chain.confirmations);
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+      }
+    }
+    throw new AppError('PAYMENT_FAILED', { reason: 'no_unique_amount' });
+  }
+
+  async get(userId: number, id: number): Promise<Topup> {
+    const row = await this.db
+      .selectFrom('recharge_orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('method', '=', 'usdt')
+      .executeTakeFirst();
+    if (!row) throw new AppError('RECHARGE_ORDER_NOT_FOUND');
+    return toTopup(row, this.confirmationsFor(row.network));
+  }
+
+  async cancel(userId: number, id: number): Promise<Topup> {
+    const result = await this.db
+      .updateTable('recharge_orders')
+      .set({ status: 'canceled', updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('method', '=', 'usdt')
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    const order = await this.get(userId, id);
+    if (Number(result.numUpdatedRows) !== 1 && order.status !== 'canceled')
+      throw new AppError('ORDER_ALREADY_PAID', { status: order.status });
+    return order;
+  }
+}
