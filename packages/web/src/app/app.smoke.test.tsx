@@ -80,7 +80,7 @@ describe('app shell', () => {
     await vi.waitFor(() => expect(bell.getAttribute('data-count')).toBe('99+'));
     const sidebar = screen.getByTestId('sidebar');
     expect(within(sidebar).getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
-    expect(await screen.findByTestId('empty-state')).toBeTruthy();
+    expect(await screen.findByTestId('codes-generate-form')).toBeTruthy();
     expect(calls.every((c) => c.url.startsWith(API_PREFIX))).toBe(true);
   });
 

@@ -7,7 +7,7 @@ export interface FakeCall {
   body: unknown;
 }
 
-export type Reply = { status?: number; body?: unknown; raw?: string } | 'network-error';
+export type Reply = { status?: number; body?: unknown; raw?: string; contentType?: string } | 'network-error';
 
 /** A fake `fetch`: the browser's network is the boundary; `route` answers each call. */
 export function installFakeFetch(route: (call: FakeCall, index: number) => Reply | Promise<Reply>) {
@@ -25,7 +25,7 @@ export function installFakeFetch(route: (call: FakeCall, index: number) => Reply
     const text = reply.raw ?? JSON.stringify(reply.body ?? null);
     return new Response(text, {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': reply.contentType ?? 'application/json' },
     });
   });
   vi.stubGlobal('fetch', fn);

@@ -1,6 +1,5 @@
-import { IconWallet } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { WalletOverview } from '../../features/wallet';
 
 export default function FinancePage() {
-  return <ConsoleEmptyPage page="finance" icon={<IconWallet size={32} aria-hidden />} />;
+  return <WalletOverview />;
 }

@@ -1,6 +1,9 @@
-import { IconTicket } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { CodesManager, RechargeGate } from '../../features/wallet';
 
 export default function RechargeCodesPage() {
-  return <ConsoleEmptyPage page="rechargeCodes" icon={<IconTicket size={32} aria-hidden />} />;
+  return (
+    <RechargeGate>
+      <CodesManager />
+    </RechargeGate>
+  );
 }

@@ -1,6 +1,9 @@
-import { IconReceipt } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { RechargeGate, TopupHistory } from '../../features/wallet';
 
 export default function RechargeHistoryPage() {
-  return <ConsoleEmptyPage page="rechargeHistory" icon={<IconReceipt size={32} aria-hidden />} />;
+  return (
+    <RechargeGate>
+      <TopupHistory />
+    </RechargeGate>
+  );
 }

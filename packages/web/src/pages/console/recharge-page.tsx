@@ -1,6 +1,9 @@
-import { IconCreditCard } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { RechargeGate, RechargePanel } from '../../features/wallet';
 
 export default function RechargePage() {
-  return <ConsoleEmptyPage page="recharge" icon={<IconCreditCard size={32} aria-hidden />} />;
+  return (
+    <RechargeGate>
+      <RechargePanel />
+    </RechargeGate>
+  );
 }

@@ -1,0 +1,148 @@
+/** Hooks of the wallet and top-up pages, built from the contract (STYLE.md #2). */
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { rechargeApi, usersApi, walletApi } from '@portal/contract';
+import type { EndpointQuery, Topup } from '@portal/contract';
+import { apiQueryKey, PAGE_QUERY_OPTIONS, useApiMutation, useApiQuery } from '../../lib/query';
+import { isFinalTopupStatus } from './status';
+
+/** How often an open USDT order is asked for its status. */
+export const USDT_POLL_MS = 5000;
+export const BALANCE_HISTORY_DAYS = 30;
+
+export const BALANCE_KEY = apiQueryKey(usersApi.getBalance);
+
+/** The balance: the same cache entry as the console's sidebar. */
+export function useBalance() {
+  return useApiQuery(usersApi.getBalance, {}, { retry: 1 });
+}
+
+/** Restricted (unverified) accounts may not call /recharge/*: the pages ask the profile first. */
+export function useProfileStatus() {
+  return useApiQuery(usersApi.getProfile, {}, PAGE_QUERY_OPTIONS);
+}
+
+/** Everything that shows money after it moved: balance (sidebar too), ledger, chart, top-ups, codes, stats. */
+export function useRefreshMoney() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [
+        usersApi.getBalance,
+        walletApi.listLedger,
+        walletApi.balanceHistory,
+        rechargeApi.history,
+        rechargeApi.stats,
+        rechargeApi.listCodes,
+      ].map((endpoint) => queryClient.invalidateQueries({ queryKey: [endpoint.method, endpoint.path] })),
+    );
+}
+
+// ---- wallet ----
+
+export type LedgerQuery = EndpointQuery<typeof walletApi.listLedger>;
+
+export function useLedger(query: LedgerQuery) {
+  return useApiQuery(
+    walletApi.listLedger,
+    { query },
+    { ...PAGE_QUERY_OPTIONS, placeholderData: keepPreviousData },
+  );
+}
+
+export function useBalanceHistory(days: number = BALANCE_HISTORY_DAYS) {
+  return useApiQuery(walletApi.balanceHistory, { query: { days } }, PAGE_QUERY_OPTIONS);
+}
+
+// ---- USDT ----
+
+export function useRechargeConfigs() {
+  return useApiQuery(rechargeApi.getConfigs, {}, PAGE_QUERY_OPTIONS);
+}
+
+export function useExchangeRates() {
+  return useApiQuery(rechargeApi.getExchangeRates, {}, { ...PAGE_QUERY_OPTIONS, staleTime: 60_000 });
+}
+
+export function usdtOrderKey(id: number) {
+  return apiQueryKey(rechargeApi.getUsdtOrder, { params: { id } });
+}
+
+/** Seeds the order's cache entry so the payment panel shows it without another call. */
+export function useCreateUsdtOrder() {
+  const queryClient = useQueryClient();
+  return useApiMutation(rechargeApi.createUsdtOrder, {
+    onSuccess: (order: Topup) => {
+      queryClient.setQueryData(usdtOrderKey(order.id), order);
+      void queryClient.invalidateQueries({
+        queryKey: [rechargeApi.history.method, rechargeApi.history.path],
+      });
+    },
+  });
+}
+
+/** The live order: polled every 5 s until its status is final. */
+export function useUsdtOrder(id: number) {
+  return useApiQuery(
+    rechargeApi.getUsdtOrder,
+    { params: { id } },
+    {
+      retry: PAGE_QUERY_OPTIONS.retry,
+      staleTime: 0,
+      refetchInterval: (query) => {
+        const status = query.state.data?.status;
+        return status && isFinalTopupStatus(status) ? false : USDT_POLL_MS;
+      },
+      refetchIntervalInBackground: true,
+    },
+  );
+}
+
+export function useCancelUsdtOrder() {
+  const queryClient = useQueryClient();
+  return useApiMutation(rechargeApi.cancelUsdtOrder, {
+    onSuccess: (order: Topup) => {
+      queryClient.setQueryData(usdtOrderKey(order.id), order);
+      void queryClient.invalidateQueries({
+        queryKey: [rechargeApi.history.method, rechargeApi.history.path],
+      });
+    },
+  });
+}
+
+// ---- codes ----
+
+export function useRedeemCode() {
+  const refresh = useRefreshMoney();
+  return useApiMutation(rechargeApi.useCode, { onSuccess: () => void refresh() });
+}
+
+export function useGenerateCodes() {
+  const refresh = useRefreshMoney();
+  return useApiMutation(rechargeApi.generateCodes, { onSuccess: () => void refresh() });
+}
+
+export type CodesQuery = EndpointQuery<typeof rechargeApi.listCodes>;
+
+export function useCodes(query: CodesQuery) {
+  return useApiQuery(
+    rechargeApi.listCodes,
+    { query },
+    { ...PAGE_QUERY_OPTIONS, placeholderData: keepPreviousData },
+  );
+}
+
+// ---- history ----
+
+export type HistoryQuery = EndpointQuery<typeof rechargeApi.history>;
+
+export function useTopupHistory(query: HistoryQuery) {
+  return useApiQuery(
+    rechargeApi.history,
+    { query },
+    { ...PAGE_QUERY_OPTIONS, placeholderData: keepPreviousData },
+  );
+}
+
+export function useRechargeStats() {
+  return useApiQuery(rechargeApi.stats, {}, PAGE_QUERY_OPTIONS);
+}

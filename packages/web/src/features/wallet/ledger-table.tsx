@@ -1,0 +1,162 @@
+import {
+  Alert,
+  Badge,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, walletApi } from '@portal/contract';
+import type { LedgerEntry, LedgerKind } from '@portal/contract';
+import { currentLocale } from '../../i18n/i18n';
+import { formatDateTime } from '../../lib/format-date';
+import type { LedgerQuery } from './api';
+import { useLedger } from './api';
+import { ListPagination } from './list-pagination';
+import { isDebit, signedYuan, yuan } from './money';
+
+type Direction = 'all' | 'in' | 'out';
+const ALL = 'all';
+
+function LedgerRow({ entry }: { entry: LedgerEntry }) {
+  const { t } = useTranslation();
+  const debit = isDebit(entry.delta);
+  return (
+    <Table.Tr data-testid="ledger-row" data-kind={entry.kind}>
+      <Table.Td>{formatDateTime(entry.created_at, currentLocale())}</Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={debit ? 'red' : 'teal'}>
+          {t(`wallet.kinds.${entry.kind}`)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text
+          size="sm"
+          fw={600}
+          c={debit ? 'red' : 'teal'}
+          style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        >
+          {signedYuan(entry.delta)}
+        </Text>
+      </Table.Td>
+      <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        {yuan(entry.balance_after)}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {entry.reference || t('wallet.none')}
+        </Text>
+      </Table.Td>
+      <Table.Td>{entry.memo || t('wallet.none')}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Every balance change, newest first, filtered by kind and direction. */
+export function LedgerTable() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<LedgerKind | typeof ALL>(ALL);
+  const [direction, setDirection] = useState<Direction>(ALL);
+  const [page, setPage] = useState(1);
+  const query: LedgerQuery = {
+    page,
+    size: DEFAULT_PAGE_SIZE,
+    kind: kind === ALL ? undefined : kind,
+    direction: direction === ALL ? undefined : direction,
+  };
+  const ledger = useLedger(query);
+  const items = ledger.data?.items ?? [];
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Title order={2} size="h4" id="ledger-title">
+            {t('wallet.ledger.title')}
+          </Title>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <NativeSelect
+              label={t('wallet.ledger.kind')}
+              value={kind}
+              onChange={(event) => {
+                setKind(event.currentTarget.value as LedgerKind | typeof ALL);
+                setPage(1);
+              }}
+              data={[
+                { value: ALL, label: t('wallet.ledger.allKinds') },
+                ...walletApi.LEDGER_KINDS.map((k) => ({ value: k, label: t(`wallet.kinds.${k}`) })),
+              ]}
+              data-testid="ledger-kind"
+            />
+            <div>
+              <Text size="sm" fw={500} id="ledger-direction-label" mb={4}>
+                {t('wallet.ledger.direction')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="ledger-direction-label"
+                value={direction}
+                onChange={(value) => {
+                  setDirection(value as Direction);
+                  setPage(1);
+                }}
+                data={[
+                  { value: ALL, label: t('wallet.all') },
+                  { value: 'in', label: t('wallet.ledger.in') },
+                  { value: 'out', label: t('wallet.ledger.out') },
+                ]}
+                data-testid="ledger-direction"
+              />
+            </div>
+          </Group>
+        </Group>
+        {ledger.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {ledger.isError && (
+          <Alert color="red" role="alert">
+            {ledger.error.message || t('wallet.loadFailed')}
+          </Alert>
+        )}
+        {ledger.isSuccess && items.length === 0 && (
+          <Text c="dimmed" ta="center" py="lg" data-testid="ledger-empty">
+            {t('wallet.ledger.empty')}
+          </Text>
+        )}
+        {items.length > 0 && (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="ledger-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('wallet.ledger.time')}</Table.Th>
+                  <Table.Th>{t('wallet.ledger.kind')}</Table.Th>
+                  <Table.Th>{t('wallet.ledger.delta')}</Table.Th>
+                  <Table.Th>{t('wallet.ledger.balanceAfter')}</Table.Th>
+                  <Table.Th>{t('wallet.ledger.reference')}</Table.Th>
+                  <Table.Th>{t('wallet.ledger.memo')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((entry) => (
+                  <LedgerRow key={entry.id} entry={entry} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {ledger.data && (
+          <ListPagination
+            page={ledger.data.page}
+            pages={ledger.data.pages}
+            total={ledger.data.total}
+            onChange={setPage}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import { Group, Pagination, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface ListPaginationProps {
+  page: number;
+  pages: number;
+  total: number;
+  onChange: (page: number) => void;
+}
+
+/** "Page 2 of 5, 93 in all" and the page buttons (hidden with one page). */
+export function ListPagination({ page, pages, total, onChange }: ListPaginationProps) {
+  const { t } = useTranslation();
+  if (total === 0) return null;
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {t('wallet.pageOf', { page, pages: Math.max(pages, 1), total })}
+      </Text>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onChange}
+          size="sm"
+          aria-label={t('wallet.pagination')}
+          getItemProps={(n) => ({ 'aria-label': t('wallet.pageN', { page: n }) })}
+          getControlProps={(control) => ({
+            'aria-label': control === 'previous' ? t('wallet.previousPage') : t('wallet.nextPage'),
+          })}
+        />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,22 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CodeStatus, TopupStatus } from '@portal/contract';
+import { CODE_STATUS_COLORS, TOPUP_STATUS_COLORS } from './status';
+
+export function TopupStatusBadge({ status }: { status: TopupStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={TOPUP_STATUS_COLORS[status]} variant="light" data-status={status}>
+      {t(`wallet.topupStatus.${status}`)}
+    </Badge>
+  );
+}
+
+export function CodeStatusBadge({ status }: { status: CodeStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={CODE_STATUS_COLORS[status]} variant="light" data-status={status}>
+      {t(`wallet.codeStatus.${status}`)}
+    </Badge>
+  );
+}
