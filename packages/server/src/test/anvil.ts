@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -19,37 +20,8 @@ export const KEYS = {
   payer: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
 } as const satisfies Record<string, Hex>;
 
-const SOURCE = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
-
-contract TestUSD {
-    string public name = "Test USD";
-    string public symbol = "TUSD";
-    uint8 public immutable decimals;
-    uint256 public totalSupply;
-    mapping(address => uint256) public balanceOf;
-
-    event Transfer(address indexed from, address indexed to, uint256 value);
-
-    constructor(uint8 decimals_) {
-        decimals = decimals_;
-    }
-
-    function mint(address to, uint256 value) external {
-        totalSupply += value;
-        balanceOf[to] += value;
-        emit Transfer(address(0), to, value);
-    }
-
-    function transfer(address to, uint256 value) external returns (bool) {
-        require(balanceOf[msg.sender] >= value, "insufficient balance");
-        balanceOf[msg.sender] -= value;
-        balanceOf[to] += value;
-        emit Transfer(msg.sender, to, value);
-        return true;
-    }
-}
-`;
+/** Our minimal ERC20 (shared with the browser journeys, which deploy it the same way). */
+const SOURCE = readFileSync(new URL('./TestUSD.sol', import.meta.url), 'utf8');
 
 interface Compiled {
   abi: unknown[];

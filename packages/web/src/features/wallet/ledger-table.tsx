@@ -30,9 +30,11 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
   const debit = isDebit(entry.delta);
   return (
     <Table.Tr data-testid="ledger-row" data-kind={entry.kind}>
-      <Table.Td>{formatDateTime(entry.created_at, currentLocale())}</Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={debit ? 'red' : 'teal'}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(entry.created_at, currentLocale())}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge variant="light" color={debit ? 'red' : 'teal'} style={{ overflow: 'visible' }}>
           {t(`wallet.kinds.${entry.kind}`)}
         </Badge>
       </Table.Td>
@@ -54,7 +56,11 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
           {entry.reference || t('wallet.none')}
         </Text>
       </Table.Td>
-      <Table.Td>{entry.memo || t('wallet.none')}</Table.Td>
+      <Table.Td>
+        <Text size="sm" truncate="end" maw={220} title={entry.memo ?? undefined}>
+          {entry.memo || t('wallet.none')}
+        </Text>
+      </Table.Td>
     </Table.Tr>
   );
 }
