@@ -11,6 +11,14 @@ export * as usersApi from './endpoints/users.js';
 export * as announcementsApi from './endpoints/announcements.js';
 export * as rechargeApi from './endpoints/recharge.js';
 export * as walletApi from './endpoints/wallet.js';
+export * as subscriptionsApi from './endpoints/subscriptions.js';
+export type {
+  Package,
+  Subscription,
+  SubscriptionOrder,
+  SubscriptionStatus,
+  UpgradeQuote,
+} from './endpoints/subscriptions.js';
 export type { RechargeCode, Topup, TopupStatus, CodeStatus, Network } from './endpoints/recharge.js';
 export type { LedgerEntry, LedgerKind } from './endpoints/wallet.js';
 export type { TokenPair, OAuthProvider, OAuthAccount } from './endpoints/auth.js';
