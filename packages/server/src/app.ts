@@ -26,6 +26,10 @@ import { CodeService } from './modules/recharge/code-service.js';
 import { UsdtService } from './modules/recharge/usdt-service.js';
 import { rechargeRoutes } from './modules/recharge/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
+import { packageRoutes, subscriptionRoutes } from './modules/subscriptions/routes.js';
+import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
+import { SubscriptionService } from './modules/subscriptions/subscription-service.js';
+import { LeasedInterval } from './jobs/leased-interval.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -41,8 +45,15 @@ export interface AppContext {
   secrets: { jwt: string };
   limiter: RateLimiter;
   mailer: Mailer;
-  services: { auth: AuthService; oauth: OAuthService; codes: CodeService; usdt: UsdtService };
+  services: {
+    auth: AuthService;
+    oauth: OAuthService;
+    codes: CodeService;
+    usdt: UsdtService;
+    subscriptions: SubscriptionService;
+  };
   watcher: ChainWatcher;
+  subscriptionJobs: SubscriptionJobs;
 }
 
 declare module 'fastify' {
@@ -110,6 +121,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onReady', async () => watcher.start(config.usdt.pollSeconds * 1000));
   }
   app.addHook('onClose', () => watcher.stop());
+  const subscriptions = new SubscriptionService(database.db, config.publicUrl);
+  const subscriptionJobs = new SubscriptionJobs(
+    database.db,
+    subscriptions,
+    mailer,
+    { siteName: config.siteName, publicUrl: config.publicUrl },
+    app.log,
+  );
+  const jobs = new LeasedInterval(database.db, 'subscriptions', () => subscriptionJobs.tick(), app.log);
+  if (config.env !== 'test') app.addHook('onReady', async () => jobs.start(60_000));
+  app.addHook('onClose', () => jobs.stop());
   app.decorate('ctx', {
     config,
     database,
@@ -117,8 +139,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     secrets,
     limiter,
     mailer,
-    services: { auth, oauth, codes, usdt },
+    services: { auth, oauth, codes, usdt, subscriptions },
     watcher,
+    subscriptionJobs,
   });
   app.decorateRequest('auth', null);
 
@@ -146,7 +169,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       userRoutes(api);
       oauthRoutes(api);
       walletRoutes(api);
-      restrictedAreas(api, { '/recharge': rechargeRoutes });
+      packageRoutes(api);
+      restrictedAreas(api, { '/recharge': rechargeRoutes, '/subscriptions': subscriptionRoutes });
     },
     { prefix: API_PREFIX },
   );

@@ -267,6 +267,66 @@ export interface JobLeasesTable {
   expires_at: string;
 }
 
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  package_id: number;
+  status: 'active' | 'expired' | 'suspended' | 'upgraded';
+  uuid: string;
+  link_token: string;
+  start_at: string;
+  end_at: string;
+  traffic_used: Generated<number>;
+  traffic_limit: number | null;
+  device_limit: number;
+  speed_limit_mbps: number | null;
+  auto_renew: Generated<number>;
+  upgraded_to: number | null;
+  /** Bumped by every change; an upgrade quote is only good for the version it was made for. */
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  subscription_id: number;
+  package_id: number;
+  kind: 'purchase' | 'renew' | 'upgrade';
+  amount_fen: number;
+  status: Generated<string>;
+  idempotency_key: string;
+  created_at: string;
+}
+
+export interface UpgradeQuotesTable {
+  id: string;
+  user_id: number;
+  subscription_id: number;
+  subscription_version: number;
+  to_package_id: number;
+  to_price_fen: number;
+  credit_fen: number;
+  amount_due_fen: number;
+  new_end_at: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AutoRenewLogsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  user_id: number;
+  period_end: string;
+  result: 'success' | 'insufficient_balance' | 'package_unavailable';
+  amount_fen: number;
+  order_no: string | null;
+  created_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   packages: PackagesTable;
@@ -287,7 +347,14 @@ export interface Database {
   chain_transfers: ChainTransfersTable;
   chain_cursors: ChainCursorsTable;
   job_leases: JobLeasesTable;
+  subscriptions: SubscriptionsTable;
+  subscription_orders: SubscriptionOrdersTable;
+  upgrade_quotes: UpgradeQuotesTable;
+  auto_renew_logs: AutoRenewLogsTable;
 }
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type SubscriptionOrderRow = Selectable<SubscriptionOrdersTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type RechargeOrderRow = Selectable<RechargeOrdersTable>;

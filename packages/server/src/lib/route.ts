@@ -33,7 +33,7 @@ export function registerEndpoint<E extends Endpoint>(
   /** The prefix of the plugin scope the route is registered in (its path is given relative to it). */
   mountedAt = '',
 ): void {
-  if (mountedAt && !endpoint.path.startsWith(`${mountedAt}/`))
+  if (mountedAt && endpoint.path !== mountedAt && !endpoint.path.startsWith(`${mountedAt}/`))
     throw new Error(`${endpoint.path} is not under ${mountedAt}`);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,

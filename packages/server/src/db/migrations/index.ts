@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-init.js';
 import * as m0002 from './0002-accounts.js';
 import * as m0003 from './0003-wallet.js';
+import * as m0004 from './0004-subscriptions.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
   '0001-init': m0001,
   '0002-accounts': m0002,
   '0003-wallet': m0003,
+  '0004-subscriptions': m0004,
 };

@@ -469,7 +469,7 @@ describe(`accounts (${TEST_DIALECT})`, () => {
         `${API}/recharge/configs`,
         `${API}/recharge/usdt`,
         `${API}/subscriptions/my`,
-        `${API}/subscriptions/packages`,
+        `${API}/subscriptions/link`,
       ]) {
         expect(await call(t.app, { url, token: tokens.access_token }), url).toMatchObject({
           status: 403,

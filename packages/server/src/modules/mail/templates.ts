@@ -115,3 +115,56 @@ export function verificationMail(locale: Locale, site: string, link: string): Ma
 export function passwordResetMail(locale: Locale, site: string, link: string): MailContent {
   return linkMail(RESET[locale], site, link);
 }
+
+const RENEW_FAILED: Record<
+  Locale,
+  { subject: string; body: Record<'insufficient_balance' | 'package_unavailable', string>; action: string }
+> = {
+  zh_CN: {
+    subject: '自动续费未成功 - {site}',
+    body: {
+      insufficient_balance:
+        '您的订阅「{name}」将于 {end} 到期，自动续费因余额不足未能完成。请充值后手动续费，以免服务中断。',
+      package_unavailable: '您的订阅「{name}」将于 {end} 到期，该套餐已下架，无法自动续费。请选择其他套餐。',
+    },
+    action: '前往处理',
+  },
+  zh_TW: {
+    subject: '自動續費未成功 - {site}',
+    body: {
+      insufficient_balance:
+        '您的訂閱「{name}」將於 {end} 到期，自動續費因餘額不足未能完成。請儲值後手動續費，以免服務中斷。',
+      package_unavailable: '您的訂閱「{name}」將於 {end} 到期，該方案已下架，無法自動續費。請選擇其他方案。',
+    },
+    action: '前往處理',
+  },
+  en: {
+    subject: 'Automatic renewal did not go through - {site}',
+    body: {
+      insufficient_balance:
+        'Your subscription "{name}" ends on {end}. The automatic renewal failed because the balance is too low. Top up and renew to keep the service running.',
+      package_unavailable:
+        'Your subscription "{name}" ends on {end}. Its package is no longer sold, so it cannot renew automatically. Please choose another package.',
+    },
+    action: 'Take care of it',
+  },
+};
+
+export function autoRenewFailedMail(
+  locale: Locale,
+  site: string,
+  reason: 'insufficient_balance' | 'package_unavailable',
+  name: string,
+  end: string,
+  link: string,
+): MailContent {
+  const t = RENEW_FAILED[locale];
+  const fill = (s: string) =>
+    s.replaceAll('{site}', site).replaceAll('{name}', name).replaceAll('{end}', end);
+  const body = fill(t.body[reason]);
+  return {
+    subject: fill(t.subject),
+    text: `${body}\n\n${link}\n\n— ${site}`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;color:#1f2933"><h1 style="font-size:20px">${escapeHtml(site)}</h1><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p></body></html>`,
+  };
+}
