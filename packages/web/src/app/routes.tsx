@@ -35,6 +35,7 @@ const AuthCallbackPage = lazy(() => import('../pages/public/auth-callback-page')
 const VerifyEmailPage = lazy(() => import('../pages/public/verify-email-page'));
 const ForgotPasswordPage = lazy(() => import('../pages/public/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../pages/public/reset-password-page'));
+const SubscribePage = lazy(() => import('../pages/public/subscribe-page'));
 const TermsPage = lazy(() => import('../pages/public/terms-page'));
 const PrivacyPage = lazy(() => import('../pages/public/privacy-page'));
 
@@ -45,6 +46,7 @@ export const PUBLIC_PATHS = [
   '/reset-password',
   '/terms-of-service',
   '/privacy-policy',
+  '/subscribe',
   '/login',
 ] as const;
 
@@ -58,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/terms-of-service', element: <TermsPage /> },
       { path: '/privacy-policy', element: <PrivacyPage /> },
+      { path: '/subscribe', element: <SubscribePage /> },
       { path: '/login', element: <LoginRoute /> },
     ],
   },

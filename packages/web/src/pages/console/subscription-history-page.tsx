@@ -1,6 +1,12 @@
-import { IconHistory } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { Card } from '@mantine/core';
+import { HistoryTable, SubscriptionGate } from '../../features/subscriptions';
 
 export default function SubscriptionHistoryPage() {
-  return <ConsoleEmptyPage page="subscriptionHistory" icon={<IconHistory size={32} aria-hidden />} />;
+  return (
+    <SubscriptionGate>
+      <Card withBorder padding="lg" radius="md">
+        <HistoryTable />
+      </Card>
+    </SubscriptionGate>
+  );
 }

@@ -1,6 +1,9 @@
-import { IconLink } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { LinkPanel, SubscriptionGate } from '../../features/subscriptions';
 
 export default function SubscriptionLinkPage() {
-  return <ConsoleEmptyPage page="subscriptionLink" icon={<IconLink size={32} aria-hidden />} />;
+  return (
+    <SubscriptionGate>
+      <LinkPanel />
+    </SubscriptionGate>
+  );
 }

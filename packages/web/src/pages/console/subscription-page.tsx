@@ -1,6 +1,5 @@
-import { IconPackage } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { SubscriptionCenter } from '../../features/subscriptions';
 
 export default function SubscriptionPage() {
-  return <ConsoleEmptyPage page="subscription" icon={<IconPackage size={32} aria-hidden />} />;
+  return <SubscriptionCenter />;
 }

@@ -1,0 +1,65 @@
+import { Alert, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { yuan } from '../wallet';
+import { useSubscriptionStats } from './api';
+import { formatTraffic } from './format';
+import { OrdersTable } from './orders-table';
+
+function StatCard({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+/** The "statistics" tab: counts, traffic this month, days remaining, total spent, then the orders. */
+export function StatsPanel() {
+  const { t } = useTranslation();
+  const stats = useSubscriptionStats();
+  return (
+    <Stack gap="lg">
+      {stats.isPending ? (
+        <Loader aria-label={t('common.loading')} />
+      ) : stats.isError ? (
+        <Alert color="red" role="alert">
+          {stats.error.message || t('subscriptions.stats.loadFailed')}
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md">
+          <StatCard label={t('subscriptions.stats.active')} value={stats.data.active} testId="stats-active" />
+          <StatCard label={t('subscriptions.stats.total')} value={stats.data.total} testId="stats-total" />
+          <StatCard
+            label={t('subscriptions.stats.trafficMonth')}
+            value={formatTraffic(stats.data.traffic_used_month) ?? '0.00 MB'}
+            testId="stats-traffic"
+          />
+          <StatCard
+            label={t('subscriptions.stats.daysRemaining')}
+            value={t('subscriptions.card.days', { count: stats.data.days_remaining })}
+            testId="stats-days"
+          />
+          <StatCard
+            label={t('subscriptions.stats.totalSpent')}
+            value={yuan(stats.data.total_spent)}
+            testId="stats-spent"
+          />
+        </SimpleGrid>
+      )}
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t('subscriptions.stats.ordersTitle')}
+          </Title>
+          <OrdersTable />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SubscriptionStatus } from '@portal/contract';
+import { SUBSCRIPTION_STATUS_COLORS } from './status';
+
+export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={SUBSCRIPTION_STATUS_COLORS[status]} variant="light" data-status={status}>
+      {t(`subscriptions.status.${status}`)}
+    </Badge>
+  );
+}

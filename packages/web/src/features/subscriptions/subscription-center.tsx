@@ -1,0 +1,70 @@
+import { Card, Tabs } from '@mantine/core';
+import { IconChartBar, IconListDetails, IconPackage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useProfileStatus } from '../wallet';
+import { MySubscriptions } from './my-subscriptions';
+import { PlansList } from './plans-list';
+import { StatsPanel } from './stats-panel';
+import { SubscriptionGate } from './subscription-gate';
+
+type Tab = 'plans' | 'my' | 'stats';
+const TABS: readonly Tab[] = ['plans', 'my', 'stats'];
+
+/** /subscription: browse plans, my subscriptions, statistics. The tab (and a focused subscription) live in the URL. */
+export function SubscriptionCenter() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'plans';
+  const focus = Number(params.get('focus'));
+  const focusId = Number.isInteger(focus) && focus > 0 ? focus : null;
+  const profile = useProfileStatus();
+  const restricted = profile.data?.status === 'restricted';
+
+  const setTab = (value: string | null) => setParams(value && value !== 'plans' ? { tab: value } : {});
+  const showSubscription = (id: number) => setParams({ tab: 'my', focus: String(id) });
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List aria-label={t('subscriptions.tabs.label')} mb="lg">
+          <Tabs.Tab
+            value="plans"
+            leftSection={<IconPackage size={16} aria-hidden />}
+            data-testid="sub-tab-plans"
+          >
+            {t('subscriptions.tabs.plans')}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="my"
+            leftSection={<IconListDetails size={16} aria-hidden />}
+            data-testid="sub-tab-my"
+          >
+            {t('subscriptions.tabs.my')}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="stats"
+            leftSection={<IconChartBar size={16} aria-hidden />}
+            data-testid="sub-tab-stats"
+          >
+            {t('subscriptions.tabs.stats')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="plans">
+          <PlansList restricted={restricted} onPurchased={(s) => showSubscription(s.id)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="my">
+          <SubscriptionGate>
+            <MySubscriptions focusId={focusId} onFocus={showSubscription} onBrowse={() => setTab('plans')} />
+          </SubscriptionGate>
+        </Tabs.Panel>
+        <Tabs.Panel value="stats">
+          <SubscriptionGate>
+            <StatsPanel />
+          </SubscriptionGate>
+        </Tabs.Panel>
+      </Tabs>
+    </Card>
+  );
+}

@@ -1,0 +1,457 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import SubscriptionLinkPage from '../../pages/console/subscription-link-page';
+import SubscriptionPage from '../../pages/console/subscription-page';
+import SubscriptionHistoryPage from '../../pages/console/subscription-history-page';
+import SubscribePage from '../../pages/public/subscribe-page';
+import { i18n } from '../../i18n/i18n';
+import { resetApiClient } from '../../lib/api-client';
+import { saveTokens } from '../../lib/token-store';
+import { fail, installFakeFetch, ok } from '../../test/fake-fetch';
+import type { FakeCall, Reply } from '../../test/fake-fetch';
+import { flushUntil, PROFILE, renderRoutes } from '../../test/render';
+import { annualSaving, formatTraffic } from './format';
+import { order, PACKAGES, pkg, quote, sub } from './test-fixtures';
+
+const PROFILE_RESTRICTED = { ...PROFILE, email_verified: false, status: 'restricted' };
+const path = (call: FakeCall) => new URL(call.url, 'http://x').pathname.replace('/api/v1/portal', '');
+
+type Handler = (call: FakeCall) => Reply | undefined;
+
+/** A server with a verified profile, the test packages and a balance; `extra` answers first. */
+function server(extra: Handler = () => undefined, balance = '100.00') {
+  return installFakeFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    const p = path(call);
+    if (p === '/users/profile') return ok(PROFILE);
+    if (p === '/users/balance') return ok({ balance });
+    if (p === '/subscriptions/packages') return ok(PACKAGES);
+    if (p.startsWith('/subscriptions/packages/')) {
+      const id = Number(p.split('/').at(-1));
+      return ok(PACKAGES.find((x) => x.id === id) ?? pkg({ id }));
+    }
+    if (p === '/subscriptions/my') return ok([sub()]);
+    return fail(404, 40003);
+  });
+}
+
+function renderPage(at = '/subscription') {
+  return renderRoutes(
+    [
+      { path: '/subscription', element: <SubscriptionPage /> },
+      { path: '/recharge', element: <div data-testid="at-recharge" /> },
+    ],
+    at,
+  );
+}
+
+async function cardOf(packageId: number) {
+  const cards = await screen.findAllByTestId('plan-card');
+  return cards.find((c) => c.getAttribute('data-package-id') === String(packageId))!;
+}
+
+beforeEach(async () => {
+  resetApiClient();
+  saveTokens('acc', 'ref', true);
+  await i18n.changeLanguage('zh_CN');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+describe('formatting', () => {
+  it('formats traffic in GB or MB with two decimals', () => {
+    expect(formatTraffic(String(20 * 1024 ** 3))).toBe('20.00 GB');
+    expect(formatTraffic(String(512 * 1024 ** 2))).toBe('512.00 MB');
+    expect(formatTraffic(null)).toBeNull();
+  });
+
+  it('computes a saving only for a true monthly/yearly pair', () => {
+    expect(annualSaving(PACKAGES[2]!, PACKAGES)).toMatchObject({ amount: '36.00', percent: 20 });
+    expect(annualSaving(PACKAGES[3]!, PACKAGES)).toBeNull();
+    expect(annualSaving(PACKAGES[0]!, PACKAGES)).toBeNull();
+    // a yearly package that costs more than 12 months: no "saving"
+    expect(annualSaving(pkg({ ...PACKAGES[2]!, price: '200.00' }), PACKAGES)).toBeNull();
+    // two monthly packages that fit equally and neither name matches: ambiguous, no saving
+    const twins = [pkg({ id: 1, name: 'A' }), pkg({ id: 3, name: 'B' }), PACKAGES[2]!];
+    expect(annualSaving(PACKAGES[2]!, twins)).toBeNull();
+  });
+});
+
+describe('plans', () => {
+  it('shows a card per package with price, traffic, popular badge and the honest annual saving', async () => {
+    server();
+    renderPage();
+    const cards = await screen.findAllByTestId('plan-card');
+    expect(cards).toHaveLength(4);
+    const pro = await cardOf(2);
+    expect(pro.textContent).toContain('¥35.00');
+    expect(within(pro).getByTestId('plan-popular').textContent).toBe('最受欢迎');
+    expect(within(pro).getByTestId('plan-traffic').textContent).toContain('200.00 GB');
+    const yearly = await cardOf(5);
+    expect(within(yearly).getByTestId('plan-saving').textContent).toBe('比按月购买省 ¥36.00（20%）');
+    const enterprise = await cardOf(7);
+    expect(within(enterprise).queryByTestId('plan-saving')).toBeNull();
+    expect(enterprise.textContent).toContain('不限流量');
+    expect(within(await cardOf(1)).queryByTestId('plan-saving')).toBeNull();
+  });
+
+  it('says so when the packages fail to load', async () => {
+    server((call) => (path(call) === '/subscriptions/packages' ? fail(404, 40003) : undefined));
+    renderPage();
+    expect((await screen.findByTestId('plans-error')).textContent).toContain('套餐加载失败');
+  });
+});
+
+describe('purchase', () => {
+  it('confirms with the balance before and after, sends package_id and one idempotency key', async () => {
+    let replies = 0;
+    const { calls } = server((call) => {
+      if (path(call) !== '/subscriptions/purchase') return undefined;
+      replies += 1;
+      return replies === 1 ? 'network-error' : ok({ order: order(), subscription: sub(), balance: '85.00' });
+    });
+    const { router } = renderPage();
+    fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
+    const dialog = await screen.findByTestId('purchase-confirm');
+    await vi.waitFor(() =>
+      expect(within(dialog).getByTestId('purchase-balance-after').textContent).toBe('¥85.00'),
+    );
+    expect(within(dialog).getByTestId('purchase-balance-before').textContent).toBe('¥100.00');
+    expect(within(dialog).getByTestId('purchase-price').textContent).toBe('¥15.00');
+
+    // a double click sends one request
+    fireEvent.click(within(dialog).getByTestId('purchase-ok'));
+    fireEvent.click(within(dialog).getByTestId('purchase-ok'));
+    expect(await screen.findByTestId('purchase-error')).toBeTruthy();
+    const purchases = () => calls.filter((c) => path(c) === '/subscriptions/purchase');
+    expect(purchases()).toHaveLength(1);
+
+    // trying again in the same dialog sends the same key: the server pays once
+    fireEvent.click(screen.getByTestId('purchase-ok'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?tab=my&focus=11'));
+    const [first, second] = purchases().map((c) => c.body as { package_id: number; idempotency_key: string });
+    expect(first!.package_id).toBe(1);
+    expect(first!.idempotency_key.length).toBeGreaterThanOrEqual(8);
+    expect(second).toEqual(first);
+    expect(await screen.findAllByTestId('sub-card')).toHaveLength(1);
+  });
+
+  it('a new dialog has a new key', async () => {
+    const { calls } = server((call) =>
+      path(call) === '/subscriptions/purchase' ? fail(409, 40305) : undefined,
+    );
+    renderPage();
+    for (let i = 0; i < 2; i += 1) {
+      fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
+      const ok = await screen.findByTestId('purchase-ok');
+      await vi.waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(ok);
+      expect((await screen.findByTestId('purchase-error')).textContent).toContain('套餐暂不可购买');
+      fireEvent.click(screen.getByText('取消'));
+      await vi.waitFor(() => expect(screen.queryByTestId('purchase-confirm')).toBeNull());
+    }
+    const keys = calls
+      .filter((c) => path(c) === '/subscriptions/purchase')
+      .map((c) => (c.body as { idempotency_key: string }).idempotency_key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('when the balance is short shows the shortfall and the way to /recharge instead of confirm', async () => {
+    const { calls } = server(undefined, '10.00');
+    const { router } = renderPage();
+    fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
+    const dialog = await screen.findByTestId('purchase-confirm');
+    await vi.waitFor(() =>
+      expect(within(dialog).getByTestId('purchase-shortfall').textContent).toBe('¥5.00'),
+    );
+    expect(within(dialog).queryByTestId('purchase-ok')).toBeNull();
+    expect(dialog.textContent).toContain('余额不足，请先充值');
+    fireEvent.click(within(dialog).getByTestId('purchase-recharge'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/recharge'));
+    expect(calls.some((c) => path(c) === '/subscriptions/purchase')).toBe(false);
+  });
+
+  it('a 40203 answer offers the way to /recharge', async () => {
+    server((call) => (path(call) === '/subscriptions/purchase' ? fail(402, 40203) : undefined));
+    renderPage();
+    fireEvent.click(within(await cardOf(2)).getByTestId('plan-buy'));
+    const ok = await screen.findByTestId('purchase-ok');
+    await vi.waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(ok);
+    expect(await screen.findByTestId('purchase-recharge')).toBeTruthy();
+    expect(screen.queryByTestId('purchase-ok')).toBeNull();
+  });
+});
+
+describe('my subscriptions', () => {
+  it('shows the card and renews after a confirmation with the balance before and after', async () => {
+    const { calls } = server((call) =>
+      path(call) === '/subscriptions/renew'
+        ? ok({ order: order('renew'), subscription: sub({ days_remaining: 50 }), balance: '85.00' })
+        : undefined,
+    );
+    renderPage('/subscription?tab=my');
+    const card = await screen.findByTestId('sub-card');
+    expect(card.getAttribute('data-status')).toBe('active');
+    expect(card.getAttribute('data-id')).toBe('11');
+    expect(within(card).getByTestId('sub-traffic').textContent).toBe('5.00 GB / 20.00 GB（25.00%）');
+    expect(within(card).getByTestId('sub-days').textContent).toBe('20 天');
+    fireEvent.click(within(card).getByTestId('sub-renew'));
+    const dialog = await screen.findByTestId('renew-confirm');
+    await vi.waitFor(() =>
+      expect(within(dialog).getByTestId('renew-balance-after').textContent).toBe('¥85.00'),
+    );
+    expect(within(dialog).getByTestId('renew-price').textContent).toBe('¥15.00');
+    expect(within(dialog).getByTestId('renew-balance-before').textContent).toBe('¥100.00');
+    fireEvent.click(within(dialog).getByTestId('renew-ok'));
+    await vi.waitFor(() => expect(screen.queryByTestId('renew-confirm')).toBeNull());
+    const body = calls.find((c) => path(c) === '/subscriptions/renew')?.body as Record<string, unknown>;
+    expect(body.subscription_id).toBe(11);
+    expect(typeof body.idempotency_key).toBe('string');
+  });
+
+  it('offers reactivation for an expired subscription', async () => {
+    server((call) =>
+      path(call) === '/subscriptions/my' ? ok([sub({ status: 'expired', days_remaining: 0 })]) : undefined,
+    );
+    renderPage('/subscription?tab=my');
+    const card = await screen.findByTestId('sub-card');
+    expect(within(card).getByTestId('sub-renew').textContent).toBe('重新激活');
+    expect(within(card).queryByTestId('sub-upgrade')).toBeNull();
+  });
+
+  it('upgrade: previews, and on a stale quote previews again and shows the new numbers without charging', async () => {
+    let previews = 0;
+    const { calls } = server((call) => {
+      const p = path(call);
+      if (p === '/subscriptions/upgrade/preview') {
+        previews += 1;
+        return ok(
+          previews === 1
+            ? quote()
+            : quote({ quote_id: 'q2', remaining_time_value: '8.00', credit: '8.00', amount_due: '27.00' }),
+        );
+      }
+      if (p === '/subscriptions/upgrade') return fail(409, 40309, 'stale', { reason: 'quote_expired' });
+      return undefined;
+    });
+    renderPage('/subscription?tab=my');
+    fireEvent.click(await screen.findByTestId('sub-upgrade'));
+    const dialog = await screen.findByTestId('upgrade-preview');
+    fireEvent.change(within(dialog).getByTestId('upgrade-target'), { target: { value: '2' } });
+    await vi.waitFor(() => expect(within(dialog).getByTestId('upgrade-credit').textContent).toBe('-¥10.00'));
+    expect(within(dialog).getByTestId('upgrade-due').textContent).toBe('¥25.00');
+    expect(within(dialog).getByTestId('upgrade-time-value').textContent).toBe('¥10.00');
+    expect(within(dialog).getByTestId('upgrade-traffic-value').textContent).toBe('¥11.25');
+    expect(within(dialog).getByTestId('upgrade-new-price').textContent).toBe('¥35.00');
+    expect(calls.find((c) => path(c) === '/subscriptions/upgrade/preview')?.body).toEqual({
+      subscription_id: 11,
+      package_id: 2,
+    });
+    await vi.waitFor(() =>
+      expect((within(dialog).getByTestId('upgrade-ok') as HTMLButtonElement).disabled).toBe(false),
+    );
+
+    fireEvent.click(within(dialog).getByTestId('upgrade-ok'));
+    await vi.waitFor(() => expect(within(dialog).getByTestId('upgrade-due').textContent).toBe('¥27.00'));
+    expect(within(dialog).getByTestId('upgrade-credit').textContent).toBe('-¥8.00');
+    expect(within(dialog).getByTestId('upgrade-changed').textContent).toContain('报价已变化');
+    const upgrades = calls.filter((c) => path(c) === '/subscriptions/upgrade');
+    expect(upgrades).toHaveLength(1);
+    expect((upgrades[0]!.body as { quote_id: string }).quote_id).toBe('q1');
+    expect(previews).toBe(2);
+  });
+
+  it('an upgraded card says to view the new one and highlights it', async () => {
+    server((call) =>
+      path(call) === '/subscriptions/my'
+        ? ok([
+            sub({ id: 12, package_id: 2, package_name: '专业版' }),
+            sub({ status: 'upgraded', upgraded_to: 12 }),
+          ])
+        : undefined,
+    );
+    const { router } = renderPage('/subscription?tab=my');
+    const cards = await screen.findAllByTestId('sub-card');
+    const old = cards.find((c) => c.getAttribute('data-status') === 'upgraded')!;
+    expect(old.textContent).toContain('此订阅已升级为新的订阅');
+    expect(within(old).queryByTestId('sub-renew')).toBeNull();
+    fireEvent.click(within(old).getByTestId('sub-view-new'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?tab=my&focus=12'));
+    await vi.waitFor(() =>
+      expect(
+        screen
+          .getAllByTestId('sub-card')
+          .find((c) => c.getAttribute('data-id') === '12')!
+          .getAttribute('data-highlighted'),
+      ).toBe('true'),
+    );
+  });
+
+  it('turns auto-renew on', async () => {
+    const { calls } = server((call) =>
+      path(call) === '/subscriptions/auto-renew/toggle'
+        ? ok({ subscription_id: 11, enabled: true })
+        : undefined,
+    );
+    renderPage('/subscription?tab=my');
+    fireEvent.click(await screen.findByTestId('sub-auto-renew'));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => path(c) === '/subscriptions/auto-renew/toggle')?.body).toEqual({
+        subscription_id: 11,
+        enabled: true,
+      }),
+    );
+  });
+
+  it('shows the statistics', async () => {
+    server((call) => {
+      const p = path(call);
+      if (p === '/subscriptions/stats')
+        return ok({
+          active: 2,
+          total: 3,
+          traffic_used_month: String(1024 ** 3),
+          days_remaining: 20,
+          total_spent: '64.00',
+        });
+      if (p === '/subscriptions/orders')
+        return ok({ items: [order()], total: 1, page: 1, size: 20, pages: 1 });
+      return undefined;
+    });
+    renderPage('/subscription?tab=stats');
+    expect((await screen.findByTestId('stats-active')).textContent).toBe('2');
+    expect(screen.getByTestId('stats-spent').textContent).toBe('¥64.00');
+    expect((await screen.findAllByTestId('order-row'))[0]!.textContent).toContain('购买');
+  });
+});
+
+describe('restricted accounts', () => {
+  it('see the plans but the notice instead of their subscriptions, with no /subscriptions/my call', async () => {
+    const { calls } = server((call) =>
+      path(call) === '/users/profile' ? ok(PROFILE_RESTRICTED) : undefined,
+    );
+    renderPage('/subscription?tab=my');
+    expect((await screen.findByTestId('restricted-notice')).textContent).toContain('请先验证邮箱');
+    fireEvent.click(screen.getByTestId('sub-tab-plans'));
+    const buy = within(await cardOf(1)).getByTestId('plan-buy') as HTMLButtonElement;
+    await vi.waitFor(() => expect(buy.disabled).toBe(true));
+    await flushUntil(() => false, 10);
+    expect(
+      calls.map(path).filter((p) => p.startsWith('/subscriptions') && p !== '/subscriptions/packages'),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['/subscription/link', <SubscriptionLinkPage key="l" />],
+    ['/subscription/history', <SubscriptionHistoryPage key="h" />],
+  ])('%s shows the notice and calls nothing under /subscriptions', async (at, element) => {
+    const { calls } = installFakeFetch(() => ok(PROFILE_RESTRICTED));
+    renderRoutes([{ path: at, element }], at);
+    expect(await screen.findByTestId('restricted-notice')).toBeTruthy();
+    await flushUntil(() => false, 10);
+    expect(calls.map(path)).toEqual(['/users/profile']);
+  });
+});
+
+describe('history', () => {
+  it('lists orders with kind, package, amount, period and status', async () => {
+    const { calls } = server((call) =>
+      path(call) === '/subscriptions/history'
+        ? ok({
+            items: [
+              {
+                ...order('upgrade'),
+                amount: '25.00',
+                subscription_status: 'upgraded',
+                start_at: '2026-11-01T00:00:00Z',
+                end_at: '2026-12-01T00:00:00Z',
+              },
+            ],
+            total: 1,
+            page: 1,
+            size: 20,
+            pages: 1,
+          })
+        : undefined,
+    );
+    renderRoutes(
+      [{ path: '/subscription/history', element: <SubscriptionHistoryPage /> }],
+      '/subscription/history',
+    );
+    const [row] = await screen.findAllByTestId('history-row');
+    expect(row!.textContent).toContain('升级');
+    expect(row!.textContent).toContain('¥25.00');
+    expect(row!.textContent).toContain('已升级');
+    expect(row!.textContent).toContain('至');
+    const query = new URL(calls.find((c) => path(c) === '/subscriptions/history')!.url, 'http://x')
+      .searchParams;
+    expect(query.get('page')).toBe('1');
+  });
+});
+
+describe('link page', () => {
+  it('copies the URL, shows the QR code and resets after a confirmation', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { calls } = server((call) => {
+      const p = path(call);
+      if (p === '/subscriptions/link')
+        return ok({ subscription_id: 11, url: 'https://portal.test/sub/old-token', token: 'old-token' });
+      if (p === '/subscriptions/link/reset')
+        return ok({ subscription_id: 11, url: 'https://portal.test/sub/new-token', token: 'new-token' });
+      return undefined;
+    });
+    renderRoutes([{ path: '/subscription/link', element: <SubscriptionLinkPage /> }], '/subscription/link');
+    const input = (await screen.findByTestId('link-url')) as HTMLInputElement;
+    expect(input.value).toBe('https://portal.test/sub/old-token');
+    expect(input.readOnly).toBe(true);
+    expect(screen.getByTestId('link-qr').tagName.toLowerCase()).toBe('svg');
+    expect(
+      new URL(calls.find((c) => path(c) === '/subscriptions/link')!.url, 'http://x').searchParams.get(
+        'subscription_id',
+      ),
+    ).toBe('11');
+
+    fireEvent.click(screen.getByTestId('link-copy'));
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('https://portal.test/sub/old-token'));
+
+    fireEvent.click(screen.getByTestId('link-reset'));
+    expect(calls.some((c) => path(c) === '/subscriptions/link/reset')).toBe(false);
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await vi.waitFor(() =>
+      expect((screen.getByTestId('link-url') as HTMLInputElement).value).toBe(
+        'https://portal.test/sub/new-token',
+      ),
+    );
+    expect(calls.find((c) => path(c) === '/subscriptions/link/reset')?.body).toEqual({ subscription_id: 11 });
+    expect(await screen.findByTestId('link-reset-done')).toBeTruthy();
+    expect(screen.getByTestId('link-faq').textContent).toContain('续费或升级后链接会变吗？');
+  });
+});
+
+describe('/subscribe', () => {
+  it('without a token shows the invalid-link message', async () => {
+    renderRoutes([{ path: '/subscribe', element: <SubscribePage /> }], '/subscribe');
+    expect((await screen.findByTestId('subscribe-invalid')).textContent).toContain('订阅链接无效');
+  });
+
+  it('with a token shows the URL of this site, the QR code and the client buttons', async () => {
+    renderRoutes([{ path: '/subscribe', element: <SubscribePage /> }], '/subscribe?token=abcDEF123_-xyz');
+    const url = `${window.location.origin}/sub/abcDEF123_-xyz`;
+    expect(((await screen.findByTestId('subscribe-url')) as HTMLInputElement).value).toBe(url);
+    expect(screen.getByTestId('subscribe-qr')).toBeTruthy();
+    expect(screen.getByTestId('open-clash').getAttribute('href')).toBe(
+      `clash://install-config?url=${encodeURIComponent(url)}`,
+    );
+    expect(screen.getByTestId('open-shadowrocket').getAttribute('href')).toBe(
+      `shadowrocket://add/sub://${btoa(url)}`,
+    );
+    expect(screen.getByTestId('subscribe-login').getAttribute('href')).toBe('/login');
+  });
+});
