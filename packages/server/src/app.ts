@@ -26,6 +26,7 @@ import { CodeService } from './modules/recharge/code-service.js';
 import { UsdtService } from './modules/recharge/usdt-service.js';
 import { rechargeRoutes } from './modules/recharge/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
+import { deliveryRoutes } from './modules/delivery/routes.js';
 import { packageRoutes, subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
 import { SubscriptionService } from './modules/subscriptions/subscription-service.js';
@@ -175,6 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: API_PREFIX },
   );
 
+  deliveryRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;
 }

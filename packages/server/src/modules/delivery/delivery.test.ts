@@ -1,0 +1,194 @@
+import type { Package } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { call, verifiedUser } from '../../test/accounts.js';
+import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
+import { credit } from '../../test/wallet.js';
+import { seedDemoCatalogue } from '../../seed/demo-seed.js';
+import { pickFormat } from './formats.js';
+
+const API = '/api/v1/portal';
+
+describe(`subscription delivery (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let token: string;
+  let uuid: string;
+  let subId: number;
+  let access: string;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ env: { SMTP_URL: sink.url, LOG_LEVEL: 'error', SITE_NAME: 'Proxy Portal' } });
+    await seedDemoCatalogue(t.database.handle.db);
+    const u = await verifiedUser(t.app, sink);
+    access = u.tokens.access_token;
+    await credit(t.database.handle.db, u.email, 10_000);
+    const pro = (await call<Package[]>(t.app, { url: `${API}/subscriptions/packages` })).data.find(
+      (p) => p.price === '35.00',
+    )!;
+    const bought = await call<{ subscription: { id: number; uuid: string } }>(t.app, {
+      method: 'POST',
+      url: `${API}/subscriptions/purchase`,
+      token: access,
+      payload: { package_id: pro.id, idempotency_key: 'delivery-test-1' },
+    });
+    subId = bought.data.subscription.id;
+    uuid = bought.data.subscription.uuid;
+    token = (await call<{ token: string }>(t.app, { url: `${API}/subscriptions/link`, token: access })).data
+      .token;
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+  const get = (path: string, headers: Record<string, string> = {}) => t.app.inject({ url: path, headers });
+  const db = () => t.database.handle.db;
+
+  it('chooses the format from ?format= first, else the User-Agent', () => {
+    expect(pickFormat(undefined, 'ClashMetaForAndroid/2.10')).toBe('clash');
+    expect(pickFormat(undefined, 'mihomo/1.18')).toBe('clash');
+    expect(pickFormat(undefined, 'clash-verge/v2.0')).toBe('clash');
+    expect(pickFormat(undefined, 'Stash/2.5')).toBe('clash');
+    expect(pickFormat(undefined, 'SFA/1.9 (sing-box 1.9)')).toBe('sing-box');
+    expect(pickFormat(undefined, 'HiddifyNext/1.0')).toBe('sing-box');
+    expect(pickFormat(undefined, 'v2rayN/6.0')).toBe('base64');
+    expect(pickFormat(undefined, 'Shadowrocket/2.2')).toBe('base64');
+    expect(pickFormat('clash', 'v2rayN/6.0')).toBe('clash');
+    expect(pickFormat('sing-box', 'clash-verge')).toBe('sing-box');
+  });
+
+  it('serves a base64 list of share URIs with the subscription headers', async () => {
+    const res = await get(`/sub/${token}`, { 'user-agent': 'v2rayN/6.45' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['subscription-userinfo']).toMatch(
+      new RegExp(`^upload=0; download=0; total=${200 * 1024 ** 3}; expire=\\d+$`),
+    );
+    expect(res.headers['profile-update-interval']).toBe('24');
+    expect(res.headers['content-disposition']).toBe("attachment; filename*=UTF-8''Proxy%20Portal");
+    const uris = Buffer.from(res.body, 'base64').toString('utf8').split('\n');
+    // The demo catalogue: offline nodes are left out.
+    expect(uris).toHaveLength(5);
+    const vmess = JSON.parse(
+      Buffer.from(uris[0]!.slice('vmess://'.length), 'base64').toString('utf8'),
+    ) as Record<string, string>;
+    expect(vmess).toMatchObject({
+      v: '2',
+      ps: 'Hong Kong 01',
+      add: 'hk1.example.net',
+      port: '443',
+      id: uuid,
+      net: 'ws',
+      path: '/ws',
+      tls: 'tls',
+      sni: 'hk1.example.net',
+    });
+    const vless = new URL(uris[1]!);
+    expect(vless.protocol).toBe('vless:');
+    expect(decodeURIComponent(vless.username)).toBe(uuid);
+    expect(vless.searchParams.get('security')).toBe('tls');
+    expect(decodeURIComponent(vless.hash.slice(1))).toBe('Japan Tokyo 01');
+    expect(uris[2]!.startsWith(`trojan://${uuid}@sg1.example.net:443?`)).toBe(true);
+    const ss = uris.find((u) => u.startsWith('ss://'))!;
+    const userinfo = Buffer.from(ss.slice(5, ss.indexOf('@')), 'base64url').toString('utf8');
+    expect(userinfo).toBe(`chacha20-ietf-poly1305:${uuid}`);
+    expect(ss).toContain('@us1.example.net:8388#US%20Los%20Angeles%2001');
+  });
+
+  it('serves Clash Meta YAML whose groups name only proxies that exist', async () => {
+    const res = await get(`/sub/${token}`, { 'user-agent': 'clash-verge/v1.7' });
+    expect(res.headers['content-type']).toMatch(/yaml/);
+    const doc = parse(res.body) as {
+      proxies: { name: string; type: string; uuid?: string }[];
+      'proxy-groups': { name: string; type: string; proxies: string[] }[];
+      rules: string[];
+    };
+    const names = new Set(doc.proxies.map((p) => p.name));
+    expect(doc.proxies.map((p) => p.type)).toEqual(['vmess', 'vless', 'trojan', 'vmess', 'ss']);
+    const groups = new Set(doc['proxy-groups'].map((g) => g.name));
+    for (const g of doc['proxy-groups']) {
+      for (const p of g.proxies)
+        expect(names.has(p) || groups.has(p) || p === 'DIRECT', `${g.name} -> ${p}`).toBe(true);
+    }
+    expect(doc['proxy-groups'].map((g) => g.type)).toEqual(['select', 'url-test']);
+    expect(doc.rules.at(-1)).toBe('MATCH,Proxy Portal');
+  });
+
+  it('serves sing-box JSON with a selector and a urltest over every node', async () => {
+    const res = await get(`/sub/${token}?format=sing-box`);
+    const doc = JSON.parse(res.body) as {
+      outbounds: { type: string; tag: string; outbounds?: string[]; uuid?: string }[];
+    };
+    const tags = new Set(doc.outbounds.map((o) => o.tag));
+    const selector = doc.outbounds.find((o) => o.type === 'selector')!;
+    const urltest = doc.outbounds.find((o) => o.type === 'urltest')!;
+    for (const tag of [...selector.outbounds!, ...urltest.outbounds!]) expect(tags.has(tag), tag).toBe(true);
+    expect(
+      doc.outbounds.filter((o) => ['vmess', 'vless', 'trojan', 'shadowsocks'].includes(o.type)),
+    ).toHaveLength(5);
+  });
+
+  it('sends a browser to the portal page for the link', async () => {
+    const res = await get(`/sub/${token}`, {
+      accept: 'text/html,application/xhtml+xml',
+      'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/130',
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/subscribe?token=${token}`);
+  });
+
+  it('answers an unknown or reset token with 404, and the new one works', async () => {
+    expect((await get('/sub/NoSuchTokenAtAll123')).statusCode).toBe(404);
+    const next = (
+      await call<{ token: string }>(t.app, {
+        method: 'POST',
+        url: `${API}/subscriptions/link/reset`,
+        token: access,
+        payload: { subscription_id: subId },
+      })
+    ).data.token;
+    expect((await get(`/sub/${token}`)).statusCode).toBe(404);
+    expect((await get(`/sub/${next}`)).statusCode).toBe(200);
+    token = next;
+  });
+
+  it('gives an expired or used-up subscription a placeholder instead of working nodes', async () => {
+    await db()
+      .updateTable('subscriptions')
+      .set({ traffic_used: 300 * 1024 ** 3 })
+      .where('id', '=', subId)
+      .execute();
+    const used = Buffer.from((await get(`/sub/${token}`)).body, 'base64')
+      .toString('utf8')
+      .split('\n');
+    expect(used).toHaveLength(1);
+    const entry = JSON.parse(Buffer.from(used[0]!.slice(8), 'base64').toString('utf8')) as {
+      ps: string;
+      add: string;
+      id: string;
+    };
+    expect(entry.ps).toContain('流量已用尽');
+    expect(entry.add).toBe('127.0.0.1');
+    expect(entry.id).not.toBe(uuid);
+
+    await db()
+      .updateTable('subscriptions')
+      .set({ traffic_used: 0, status: 'expired', end_at: '2026-11-01T00:00:00.000Z' })
+      .where('id', '=', subId)
+      .execute();
+    const clash = parse((await get(`/sub/${token}`, { 'user-agent': 'mihomo/1.18' })).body) as {
+      proxies: { name: string; uuid: string }[];
+    };
+    expect(clash.proxies).toHaveLength(1);
+    expect(clash.proxies[0]!.name).toContain('已于 2026-11-01 到期');
+    expect(clash.proxies[0]!.uuid).not.toBe(uuid);
+  });
+
+  it('limits how often one link is fetched (40312)', async () => {
+    let last = 0;
+    for (let i = 0; i < 31; i++) last = (await get(`/sub/${token}`)).statusCode;
+    expect(last).toBe(429);
+    const res = await get(`/sub/${token}`);
+    expect(res.json<{ code: number }>().code).toBe(40312);
+  });
+});

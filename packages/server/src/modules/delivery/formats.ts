@@ -1,0 +1,199 @@
+import { stringify } from 'yaml';
+
+/** A node as a client needs it, with the subscription's credential filled in. */
+export interface ClientNode {
+  name: string;
+  protocol: 'vmess' | 'vless' | 'trojan' | 'shadowsocks';
+  host: string;
+  port: number;
+  /** UUID for VMess/VLESS, password for Trojan and Shadowsocks */
+  secret: string;
+  network: 'tcp' | 'ws';
+  path: string | null;
+  wsHost: string | null;
+  tls: boolean;
+  sni: string | null;
+  cipher: string;
+}
+
+export type Format = 'base64' | 'clash' | 'sing-box';
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+/** One share URI per node, in the forms v2rayN, v2rayNG and Shadowrocket import. */
+export function shareUri(n: ClientNode): string {
+  const tag = encodeURIComponent(n.name);
+  switch (n.protocol) {
+    case 'vmess':
+      return `vmess://${b64(
+        JSON.stringify({
+          v: '2',
+          ps: n.name,
+          add: n.host,
+          port: String(n.port),
+          id: n.secret,
+          aid: '0',
+          scy: 'auto',
+          net: n.network,
+          type: 'none',
+          host: n.wsHost ?? '',
+          path: n.path ?? '',
+          tls: n.tls ? 'tls' : '',
+          sni: n.sni ?? '',
+        }),
+      )}`;
+    case 'vless':
+    case 'trojan': {
+      const q = new URLSearchParams({ type: n.network });
+      if (n.protocol === 'vless') q.set('encryption', 'none');
+      q.set('security', n.tls ? 'tls' : 'none');
+      if (n.tls && n.sni) q.set('sni', n.sni);
+      if (n.network === 'ws') {
+        if (n.path) q.set('path', n.path);
+        if (n.wsHost) q.set('host', n.wsHost);
+      }
+      return `${n.protocol}://${encodeURIComponent(n.secret)}@${n.host}:${n.port}?${q.toString()}#${tag}`;
+    }
+    case 'shadowsocks':
+      // SIP002: userinfo is base64url(method:password) without padding.
+      return `ss://${Buffer.from(`${n.cipher}:${n.secret}`).toString('base64url')}@${n.host}:${n.port}#${tag}`;
+  }
+}
+
+export function base64List(nodes: ClientNode[]): string {
+  return b64(nodes.map(shareUri).join('\n'));
+}
+
+function clashProxy(n: ClientNode): Record<string, unknown> {
+  const common = { name: n.name, server: n.host, port: n.port, udp: true };
+  const ws =
+    n.network === 'ws'
+      ? {
+          network: 'ws',
+          'ws-opts': { path: n.path ?? '/', ...(n.wsHost ? { headers: { Host: n.wsHost } } : {}) },
+        }
+      : {};
+  switch (n.protocol) {
+    case 'vmess':
+      return {
+        ...common,
+        type: 'vmess',
+        uuid: n.secret,
+        alterId: 0,
+        cipher: 'auto',
+        tls: n.tls,
+        ...(n.tls && n.sni ? { servername: n.sni } : {}),
+        ...ws,
+      };
+    case 'vless':
+      return {
+        ...common,
+        type: 'vless',
+        uuid: n.secret,
+        tls: n.tls,
+        ...(n.tls && n.sni ? { servername: n.sni } : {}),
+        ...ws,
+      };
+    case 'trojan':
+      return { ...common, type: 'trojan', password: n.secret, ...(n.sni ? { sni: n.sni } : {}), ...ws };
+    case 'shadowsocks':
+      return { ...common, type: 'ss', cipher: n.cipher, password: n.secret };
+  }
+}
+
+/** Clash Meta / mihomo: the proxies, a select group, an automatic url-test group, and rules. */
+export function clashYaml(nodes: ClientNode[], site: string): string {
+  const names = nodes.map((n) => n.name);
+  const select = site;
+  const auto = 'Auto';
+  return stringify({
+    'mixed-port': 7890,
+    'allow-lan': false,
+    mode: 'rule',
+    'log-level': 'info',
+    proxies: nodes.map(clashProxy),
+    'proxy-groups': [
+      { name: select, type: 'select', proxies: [auto, ...names, 'DIRECT'] },
+      {
+        name: auto,
+        type: 'url-test',
+        proxies: names,
+        url: 'https://www.gstatic.com/generate_204',
+        interval: 300,
+        tolerance: 50,
+      },
+    ],
+    rules: ['GEOIP,LAN,DIRECT,no-resolve', 'GEOIP,CN,DIRECT', `MATCH,${select}`],
+  });
+}
+
+function singBoxOutbound(n: ClientNode): Record<string, unknown> {
+  const tls = n.tls ? { tls: { enabled: true, ...(n.sni ? { server_name: n.sni } : {}) } } : {};
+  const transport =
+    n.network === 'ws'
+      ? {
+          transport: {
+            type: 'ws',
+            path: n.path ?? '/',
+            ...(n.wsHost ? { headers: { Host: n.wsHost } } : {}),
+          },
+        }
+      : {};
+  const common = { tag: n.name, server: n.host, server_port: n.port };
+  switch (n.protocol) {
+    case 'vmess':
+      return {
+        type: 'vmess',
+        ...common,
+        uuid: n.secret,
+        security: 'auto',
+        alter_id: 0,
+        ...tls,
+        ...transport,
+      };
+    case 'vless':
+      return { type: 'vless', ...common, uuid: n.secret, ...tls, ...transport };
+    case 'trojan':
+      return { type: 'trojan', ...common, password: n.secret, ...tls, ...transport };
+    case 'shadowsocks':
+      return { type: 'shadowsocks', ...common, method: n.cipher, password: n.secret };
+  }
+}
+
+/** sing-box: a local mixed inbound, every node, a selector and an automatic urltest. */
+export function singBoxJson(nodes: ClientNode[]): string {
+  const names = nodes.map((n) => n.name);
+  return JSON.stringify(
+    {
+      log: { level: 'info' },
+      inbounds: [{ type: 'mixed', tag: 'mixed-in', listen: '127.0.0.1', listen_port: 2080 }],
+      outbounds: [
+        { type: 'selector', tag: 'proxy', outbounds: ['auto', ...names], default: 'auto' },
+        {
+          type: 'urltest',
+          tag: 'auto',
+          outbounds: names,
+          url: 'https://www.gstatic.com/generate_204',
+          interval: '5m',
+        },
+        ...nodes.map(singBoxOutbound),
+        { type: 'direct', tag: 'direct' },
+      ],
+      route: { final: 'proxy', auto_detect_interface: true },
+    },
+    null,
+    2,
+  );
+}
+
+/** ?format= first, else the client's User-Agent; browsers are told apart by the caller. */
+export function pickFormat(queryFormat: string | undefined, userAgent: string | undefined): Format {
+  const q = queryFormat?.toLowerCase();
+  if (q === 'clash' || q === 'meta' || q === 'mihomo') return 'clash';
+  if (q === 'sing-box' || q === 'singbox') return 'sing-box';
+  if (q === 'base64' || q === 'v2ray') return 'base64';
+  const ua = (userAgent ?? '').toLowerCase();
+  if (/clash|mihomo|meta|verge|flclash|stash/.test(ua)) return 'clash';
+  if (/sing-box|singbox|\bsfa\b|\bsfi\b|\bsfm\b|hiddify/.test(ua)) return 'sing-box';
+  return 'base64';
+}

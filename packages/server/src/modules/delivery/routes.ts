@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { Locale } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../db/time.js';
+import type { NodesTable, SubscriptionRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { base64List, clashYaml, pickFormat, singBoxJson, type ClientNode, type Format } from './formats.js';
+
+const PLACEHOLDER: Record<Locale, Record<'expired' | 'suspended' | 'exhausted', string>> = {
+  zh_CN: {
+    expired: '已于 {date} 到期 — 请续费',
+    suspended: '订阅已暂停 — 请联系客服',
+    exhausted: '流量已用尽 — 请续费或升级',
+  },
+  zh_TW: {
+    expired: '已於 {date} 到期 — 請續費',
+    suspended: '訂閱已暫停 — 請聯繫客服',
+    exhausted: '流量已用盡 — 請續費或升級',
+  },
+  en: {
+    expired: 'Expired {date} — renew',
+    suspended: 'Subscription suspended — contact support',
+    exhausted: 'Traffic used up — renew or upgrade',
+  },
+};
+
+const CONTENT_TYPES: Record<Format, string> = {
+  base64: 'text/plain; charset=utf-8',
+  clash: 'text/yaml; charset=utf-8',
+  'sing-box': 'application/json; charset=utf-8',
+};
+
+interface NodeSettings {
+  network?: string;
+  path?: string;
+  host?: string;
+  tls?: boolean;
+  sni?: string;
+  cipher?: string;
+}
+
+function parseSettings(json: string): NodeSettings {
+  try {
+    return JSON.parse(json) as NodeSettings;
+  } catch {
+    return {};
+  }
+}
+
+function toClientNode(
+  node: Pick<NodesTable, 'name' | 'protocol' | 'host' | 'port'> & { settings: string },
+  secret: string,
+): ClientNode {
+  const s = parseSettings(node.settings);
+  return {
+    name: node.name,
+    protocol: node.protocol,
+    host: node.host,
+    port: node.port,
+    secret,
+    network: s.network === 'ws' ? 'ws' : 'tcp',
+    path: s.path ?? null,
+    wsHost: s.host ?? null,
+    tls: s.tls === true || node.protocol === 'trojan',
+    sni: s.sni ?? null,
+    cipher: s.cipher ?? 'chacha20-ietf-poly1305',
+  };
+}
+
+function problem(sub: SubscriptionRow): 'expired' | 'suspended' | 'exhausted' | null {
+  if (sub.status === 'expired' || sub.end_at <= nowIso()) return 'expired';
+  if (sub.status === 'suspended') return 'suspended';
+  if (sub.traffic_limit !== null && sub.traffic_used >= sub.traffic_limit) return 'exhausted';
+  return null;
+}
+
+/**
+ * GET /sub/{token}: what proxy clients poll. The format follows ?format= or the client's User-Agent; a browser is
+ * sent to the portal's page for the link. Expired, suspended or used-up subscriptions get one informative entry
+ * that connects nowhere; unknown or reset tokens get 404.
+ */
+export function deliveryRoutes(app: FastifyInstance): void {
+  app.get<{ Params: { token: string }; Querystring: { format?: string } }>(
+    '/sub/:token',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { token } = request.params;
+      if (!/^[A-Za-z0-9_-]{8,256}$/.test(token)) throw new AppError('LINK_NOT_FOUND');
+      const { allowed, retryAfterMs } = await app.ctx.limiter.hit(`sub:${token}`, 30, 60_000);
+      if (!allowed) {
+        reply.header('retry-after', Math.ceil(retryAfterMs / 1000));
+        throw new AppError('LINK_RATE_LIMIT');
+      }
+      const db = app.ctx.database.db;
+      const row = await db
+        .selectFrom('subscriptions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .selectAll('s')
+        .select(['u.locale as user_locale', 'u.status as user_status'])
+        .where('s.link_token', '=', token)
+        .where('s.status', '!=', 'upgraded')
+        .executeTakeFirst();
+      if (!row || row.user_status === 'disabled') throw new AppError('LINK_NOT_FOUND');
+      const { user_locale, user_status: _userStatus, ...sub } = row;
+
+      const accept = request.headers.accept ?? '';
+      const ua = request.headers['user-agent'];
+      if (
+        !request.query.format &&
+        accept.includes('text/html') &&
+        /mozilla/i.test(ua ?? '') &&
+        !/clash|sing-box|v2ray|shadowrocket|stash|hiddify/i.test(ua ?? '')
+      ) {
+        return reply.redirect(`/subscribe?token=${encodeURIComponent(token)}`, 302);
+      }
+      const format = pickFormat(request.query.format, ua);
+      const { siteName, publicUrl } = app.ctx.config;
+      const trouble = problem(sub);
+      let nodes: ClientNode[];
+      if (trouble) {
+        const locale = (['zh_CN', 'zh_TW', 'en'].includes(user_locale) ? user_locale : 'zh_CN') as Locale;
+        const text = PLACEHOLDER[locale][trouble].replace('{date}', sub.end_at.slice(0, 10));
+        nodes = [
+          {
+            name: `${text} ${publicUrl}`,
+            protocol: 'vmess',
+            host: '127.0.0.1',
+            port: 1,
+            secret: randomUUID(),
+            network: 'tcp',
+            path: null,
+            wsHost: null,
+            tls: false,
+            sni: null,
+            cipher: 'auto',
+          },
+        ];
+      } else {
+        const rows = await db
+          .selectFrom('nodes')
+          .select(['name', 'protocol', 'host', 'port', 'settings'])
+          .where('is_visible', '=', 1)
+          .where('status', '!=', 'offline')
+          .orderBy('sort_order')
+          .orderBy('id')
+          .execute();
+        nodes = rows.map((n) => toClientNode(n, sub.uuid));
+      }
+      const body =
+        format === 'clash'
+          ? clashYaml(nodes, siteName)
+          : format === 'sing-box'
+            ? singBoxJson(nodes)
+            : base64List(nodes);
+      const expire = Math.floor(Date.parse(sub.end_at) / 1000);
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header(
+          'subscription-userinfo',
+          `upload=0; download=${sub.traffic_used}; total=${sub.traffic_limit ?? 0}; expire=${expire}`,
+        )
+        .header('profile-update-interval', '24')
+        .header('profile-title', `base64:${Buffer.from(siteName).toString('base64')}`)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(siteName)}`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+}
