@@ -1,5 +1,7 @@
 import type { Package } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { call, verifiedUser } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
@@ -112,6 +114,18 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     }
     expect(doc['proxy-groups'].map((g) => g.type)).toEqual(['select', 'url-test']);
     expect(doc.rules.at(-1)).toBe('MATCH,Proxy Portal');
+  });
+
+  it('serves Clash Meta YAML that the mihomo JSON Schema (meta-json-schema) accepts', async () => {
+    const require = createRequire(import.meta.url);
+    const schema = require('meta-json-schema/schemas/meta-json-schema.json') as Record<string, unknown>;
+    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+    const validate = ajv.compile(schema);
+    for (const ua of ['clash-verge/v1.7', 'mihomo/1.18']) {
+      const doc = parse((await get(`/sub/${token}`, { 'user-agent': ua })).body) as unknown;
+      const ok = validate(doc);
+      expect(ok, JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
+    }
   });
 
   it('serves sing-box JSON with a selector and a urltest over every node', async () => {
