@@ -4,6 +4,7 @@ import { nowIso } from '../../db/time.js';
 import type { Database, RechargeCodeRow, UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { fetchPage, toPage } from '../../lib/paginate.js';
 import { changeBalance } from '../wallet/ledger.js';
 import { maskEmail, newOrderNo, newRechargeCode } from './codes.js';
 
@@ -152,18 +153,11 @@ export class CodeService {
 
   async list(userId: number, status: CodeStatus | undefined, page: number, size: number) {
     const base = this.listQuery(userId, status);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll('c')
-        .select('u.email as used_by_email')
-        .orderBy('c.id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-    ]);
-    const count = Number(total);
-    return { items: rows.map(toCode), total: count, page, size, pages: Math.ceil(count / size) };
+    const q = { page, size };
+    const { rows, total } = await fetchPage(base, q, (qb) =>
+      qb.selectAll('c').select('u.email as used_by_email').orderBy('c.id', 'desc').execute(),
+    );
+    return toPage(rows.map(toCode), total, q);
   }
 
   /** Every code of the user (optionally of one status) as CSV rows, newest first. */

@@ -1,6 +1,7 @@
 import { fenToString, type Network, type Topup, type TopupStatus } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database, RechargeOrderRow } from '../../db/types.js';
+import { fetchPage, toPage } from '../../lib/paginate.js';
 
 /** micro-USDT -> "20.000137" (6 decimals, as it must be sent). */
 export function microToString(micro: number): string {
@@ -42,22 +43,12 @@ export async function listTopups(
   let base = db.selectFrom('recharge_orders').where('user_id', '=', userId);
   if (query.method) base = base.where('method', '=', query.method);
   if (query.status) base = base.where('status', '=', query.status);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute(),
-  ]);
-  const count = Number(total);
-  return {
-    items: rows.map((r) => toTopup(r, confirmationsFor(r.network))),
-    total: count,
-    page: query.page,
-    size: query.size,
-    pages: Math.ceil(count / query.size),
-  };
+  const { rows, total } = await fetchPage(base, query, (qb) =>
+    qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+  );
+  return toPage(
+    rows.map((r) => toTopup(r, confirmationsFor(r.network))),
+    total,
+    query,
+  );
 }

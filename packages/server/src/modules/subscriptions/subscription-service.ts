@@ -16,6 +16,7 @@ import { newOrderNo } from '../recharge/codes.js';
 import { changeBalance } from '../wallet/ledger.js';
 import { packageText, toOrder, toPackage, toSubscription } from './mapping.js';
 import { quoteUpgrade } from './upgrade-math.js';
+import { fetchPage, toPage } from '../../lib/paginate.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const DAY_MS = 86_400_000;
@@ -115,46 +116,22 @@ export class SubscriptionService {
   ) {
     let base = this.db.selectFrom('subscriptions').where('user_id', '=', userId);
     if (q.status) base = base.where('status', '=', q.status);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-    ]);
-    return {
-      items: await this.views(this.db, rows, locale),
-      total: Number(total),
-      page: q.page,
-      size: q.size,
-      pages: Math.ceil(Number(total) / q.size),
-    };
+    const { rows, total } = await fetchPage(base, q, (qb) => qb.selectAll().orderBy('id', 'desc').execute());
+    return toPage(await this.views(this.db, rows, locale), total, q);
   }
 
   async orders(userId: number, locale: Locale, q: { page: number; size: number }) {
     const base = this.db.selectFrom('subscription_orders').where('user_id', '=', userId);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-    ]);
+    const { rows, total } = await fetchPage(base, q, (qb) => qb.selectAll().orderBy('id', 'desc').execute());
     const names = await this.packageNames(
       rows.map((r) => r.package_id),
       locale,
     );
-    return {
-      items: rows.map((r) => toOrder(r, names.get(r.package_id) ?? '')),
-      total: Number(total),
-      page: q.page,
-      size: q.size,
-      pages: Math.ceil(Number(total) / q.size),
-    };
+    return toPage(
+      rows.map((r) => toOrder(r, names.get(r.package_id) ?? '')),
+      total,
+      q,
+    );
   }
 
   async history(userId: number, locale: Locale, q: { page: number; size: number }) {
@@ -618,28 +595,15 @@ export class SubscriptionService {
 
   async autoRenewLogs(userId: number, q: { page: number; size: number }) {
     const base = this.db.selectFrom('auto_renew_logs').where('user_id', '=', userId);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-    ]);
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        subscription_id: r.subscription_id,
-        result: r.result,
-        amount: fenToString(r.amount_fen),
-        order_no: r.order_no,
-        created_at: r.created_at,
-      })),
-      total: Number(total),
-      page: q.page,
-      size: q.size,
-      pages: Math.ceil(Number(total) / q.size),
-    };
+    const { rows, total } = await fetchPage(base, q, (qb) => qb.selectAll().orderBy('id', 'desc').execute());
+    const items = rows.map((r) => ({
+      id: r.id,
+      subscription_id: r.subscription_id,
+      result: r.result,
+      amount: fenToString(r.amount_fen),
+      order_no: r.order_no,
+      created_at: r.created_at,
+    }));
+    return toPage(items, total, q);
   }
 }

@@ -1,6 +1,7 @@
 import { fenToString, walletApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/route.js';
+import { fetchPage, toPage } from '../../lib/paginate.js';
 
 export function walletRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.database.db;
@@ -9,31 +10,19 @@ export function walletRoutes(app: FastifyInstance): void {
     let base = db().selectFrom('ledger_entries').where('user_id', '=', auth.user.id);
     if (query.kind) base = base.where('kind', '=', query.kind);
     if (query.direction) base = base.where('delta_fen', query.direction === 'in' ? '>' : '<', 0);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-    ]);
-    const count = Number(total);
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        delta: `${r.delta_fen > 0 ? '+' : ''}${fenToString(r.delta_fen)}`,
-        balance_after: fenToString(r.balance_after_fen),
-        reference: r.reference,
-        memo: r.memo,
-        created_at: r.created_at,
-      })),
-      total: count,
-      page: query.page,
-      size: query.size,
-      pages: Math.ceil(count / query.size),
-    };
+    const { rows, total } = await fetchPage(base, query, (qb) =>
+      qb.selectAll().orderBy('id', 'desc').execute(),
+    );
+    const items = rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      delta: `${r.delta_fen > 0 ? '+' : ''}${fenToString(r.delta_fen)}`,
+      balance_after: fenToString(r.balance_after_fen),
+      reference: r.reference,
+      memo: r.memo,
+      created_at: r.created_at,
+    }));
+    return toPage(items, total, query);
   });
 
   /** The balance at the end of each of the last `days` days, from the ledger (days without entries carry over). */
