@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { authApi, changePasswordFormSchema, REDIRECT_DELAY } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
-import { PasswordStrengthMeter } from '../../components/password-strength';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { apiRequest, clearSession } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
@@ -66,22 +66,17 @@ export function ChangePasswordForm() {
               {...form.bind('old_password')}
               data-testid="cp-old"
             />
-            <div>
-              <PasswordInput
-                label={t('security.newPassword')}
-                autoComplete="new-password"
-                required
-                {...form.bind('new_password')}
-                data-testid="cp-new"
-              />
-              <PasswordStrengthMeter password={values.new_password} />
-            </div>
-            <PasswordInput
-              label={t('security.confirmPassword')}
-              autoComplete="new-password"
-              required
-              {...form.bind('confirm_password')}
-              data-testid="cp-confirm"
+            <NewPasswordFields
+              password={{
+                label: t('security.newPassword'),
+                ...form.bind('new_password'),
+                'data-testid': 'cp-new',
+              }}
+              confirm={{
+                label: t('security.confirmPassword'),
+                ...form.bind('confirm_password'),
+                'data-testid': 'cp-confirm',
+              }}
             />
             <Button
               type="submit"

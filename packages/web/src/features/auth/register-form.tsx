@@ -1,10 +1,10 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { authApi, registerFormSchema } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
-import { PasswordStrengthMeter } from '../../components/password-strength';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { apiRequest } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
@@ -97,24 +97,19 @@ export function RegisterForm({ onSwitchToLogin, onClose }: RegisterFormProps) {
         <Stack gap="sm">
           <FormErrorAlert message={failure} testId="register-error" />
           <EmailField {...form.bind('email')} data-testid="register-email" />
-          <div>
-            <PasswordInput
-              label={t('auth.password')}
-              placeholder={t('auth.passwordPlaceholder')}
-              autoComplete="new-password"
-              required
-              {...form.bind('password')}
-              data-testid="register-password"
-            />
-            <PasswordStrengthMeter password={values.password} />
-          </div>
-          <PasswordInput
-            label={t('auth.confirmPassword')}
-            placeholder={t('auth.confirmPasswordPlaceholder')}
-            autoComplete="new-password"
-            required
-            {...form.bind('confirm_password')}
-            data-testid="register-confirm"
+          <NewPasswordFields
+            password={{
+              label: t('auth.password'),
+              placeholder: t('auth.passwordPlaceholder'),
+              ...form.bind('password'),
+              'data-testid': 'register-password',
+            }}
+            confirm={{
+              label: t('auth.confirmPassword'),
+              placeholder: t('auth.confirmPasswordPlaceholder'),
+              ...form.bind('confirm_password'),
+              'data-testid': 'register-confirm',
+            }}
           />
           <TextInput
             label={t('auth.nickname')}

@@ -1,10 +1,10 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { authApi, REDIRECT_DELAY, resetConfirmSchema } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
-import { PasswordStrengthMeter } from '../../components/password-strength';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { apiRequest, clearSession } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
@@ -38,24 +38,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form onSubmit={submit} noValidate aria-label={t('reset.title')} data-testid="reset-form">
       <Stack gap="sm">
         <FormErrorAlert message={failure} testId="reset-error" />
-        <div>
-          <PasswordInput
-            label={t('reset.newPassword')}
-            placeholder={t('reset.newPasswordPlaceholder')}
-            autoComplete="new-password"
-            required
-            {...form.bind('password')}
-            data-testid="reset-password"
-          />
-          <PasswordStrengthMeter password={values.password} />
-        </div>
-        <PasswordInput
-          label={t('auth.confirmPassword')}
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-          required
-          {...form.bind('confirm_password')}
-          data-testid="reset-confirm"
+        <NewPasswordFields
+          password={{
+            label: t('reset.newPassword'),
+            placeholder: t('reset.newPasswordPlaceholder'),
+            ...form.bind('password'),
+            'data-testid': 'reset-password',
+          }}
+          confirm={{
+            label: t('auth.confirmPassword'),
+            placeholder: t('auth.confirmPasswordPlaceholder'),
+            ...form.bind('confirm_password'),
+            'data-testid': 'reset-confirm',
+          }}
         />
         <Button
           type="submit"
