@@ -73,6 +73,15 @@ export const USDT = {
   arrivalMinutes: { min: 5, max: 30 },
 } as const;
 
+/** Nodes: an agent that has not called the node API for this long is shown offline; the node centre polls. */
+export const NODES = {
+  offlineAfterMs: 5 * 60_000,
+  statusPollMs: 30_000,
+  /** What agents are told: pull the user list and push traffic this often (seconds). */
+  agentPullSeconds: 60,
+  agentPushSeconds: 60,
+} as const;
+
 export const ANNOUNCEMENT_PAGE_SIZE = 20;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -12,15 +12,19 @@ export * as announcementsApi from './endpoints/announcements.js';
 export * as rechargeApi from './endpoints/recharge.js';
 export * as walletApi from './endpoints/wallet.js';
 export * as subscriptionsApi from './endpoints/subscriptions.js';
+export * as nodesApi from './endpoints/nodes.js';
 export type {
   Package,
   Subscription,
   SubscriptionOrder,
   SubscriptionStatus,
   UpgradeQuote,
+  TrafficDay,
 } from './endpoints/subscriptions.js';
 export type { RechargeCode, Topup, TopupStatus, CodeStatus, Network } from './endpoints/recharge.js';
 export type { LedgerEntry, LedgerKind } from './endpoints/wallet.js';
 export type { TokenPair, OAuthProvider, OAuthAccount } from './endpoints/auth.js';
 export { OAUTH_PROVIDERS } from './endpoints/auth.js';
 export type { UserProfile, SessionInfo } from './endpoints/users.js';
+export type { NodeInfo, NodeProtocol, NodeStatus, NodeSummary, NodeStatusEntry } from './endpoints/nodes.js';
+export { NODE_PROTOCOLS, NODE_STATUSES } from './endpoints/nodes.js';

@@ -27,6 +27,9 @@ import { UsdtService } from './modules/recharge/usdt-service.js';
 import { rechargeRoutes } from './modules/recharge/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { deliveryRoutes } from './modules/delivery/routes.js';
+import { nodeApiRoutes } from './modules/nodes/node-api.js';
+import { NodeService } from './modules/nodes/node-service.js';
+import { nodeRoutes } from './modules/nodes/routes.js';
 import { packageRoutes, subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
 import { SubscriptionService } from './modules/subscriptions/subscription-service.js';
@@ -52,6 +55,7 @@ export interface AppContext {
     codes: CodeService;
     usdt: UsdtService;
     subscriptions: SubscriptionService;
+    nodes: NodeService;
   };
   watcher: ChainWatcher;
   subscriptionJobs: SubscriptionJobs;
@@ -133,6 +137,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const jobs = new LeasedInterval(database.db, 'subscriptions', () => subscriptionJobs.tick(), app.log);
   if (config.env !== 'test') app.addHook('onReady', async () => jobs.start(60_000));
   app.addHook('onClose', () => jobs.stop());
+  const nodes = new NodeService(database.db);
+  const nodeJobs = new LeasedInterval(
+    database.db,
+    'nodes',
+    async () => {
+      if (config.seedDemo) await nodes.demoHeartbeat();
+      await nodes.markSilentOffline();
+    },
+    app.log,
+  );
+  if (config.env !== 'test') app.addHook('onReady', async () => nodeJobs.start(60_000));
+  app.addHook('onClose', () => nodeJobs.stop());
   app.decorate('ctx', {
     config,
     database,
@@ -140,7 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     secrets,
     limiter,
     mailer,
-    services: { auth, oauth, codes, usdt, subscriptions },
+    services: { auth, oauth, codes, usdt, subscriptions, nodes },
     watcher,
     subscriptionJobs,
   });
@@ -171,12 +187,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       oauthRoutes(api);
       walletRoutes(api);
       packageRoutes(api);
+      nodeRoutes(api);
       restrictedAreas(api, { '/recharge': rechargeRoutes, '/subscriptions': subscriptionRoutes });
     },
     { prefix: API_PREFIX },
   );
 
   deliveryRoutes(app);
+  nodeApiRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -5,6 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { fenToString, isMoneyString, parseMoneyToFen } from '@portal/contract';
 import { changeBalance, checkLedger } from './modules/wallet/ledger.js';
 import { seedDemoCatalogue } from './seed/demo-seed.js';
+import { parseArgs } from 'node:util';
+import { NODE_PROTOCOLS, type NodeProtocol } from '@portal/contract';
+import { nowIso } from './db/time.js';
+import { issueNodeToken } from './modules/nodes/node-tokens.js';
+import { effectiveStatus } from './modules/nodes/node-service.js';
 
 async function withDatabase<T>(run: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
   const database = openDatabase(loadConfig().databaseUrl);
@@ -85,6 +90,118 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
           );
         }
         console.log(`${rows.length} transfer(s) need an operator`);
+      }),
+  },
+  'node:list': {
+    help: 'every node with its protocol, address, live status and whether its agent has a token',
+    run: () =>
+      withDatabase(async (db) => {
+        const rows = await db.selectFrom('nodes').selectAll().orderBy('id').execute();
+        for (const n of rows)
+          console.log(
+            [
+              String(n.id).padStart(4),
+              n.name.padEnd(24),
+              n.protocol.padEnd(11),
+              `${n.host}:${n.port}`.padEnd(28),
+              effectiveStatus(n).padEnd(11),
+              n.token_hash ? 'token set' : 'no token',
+            ].join(' '),
+          );
+        console.log(`${rows.length} node(s)`);
+      }),
+  },
+  'node:add': {
+    help: '--name N --region R --country CC --host H --port P --protocol vmess|vless|trojan|shadowsocks [--city C] [--network ws --path /p --ws-host h] [--tls --sni s] [--cipher c] [--rate 1.5]',
+    run: (args) =>
+      withDatabase(async (db) => {
+        const text = { type: 'string' } as const;
+        const { values: o } = parseArgs({
+          args,
+          options: {
+            name: text,
+            region: text,
+            country: text,
+            city: text,
+            host: text,
+            port: text,
+            protocol: text,
+            network: text,
+            path: text,
+            'ws-host': text,
+            sni: text,
+            cipher: text,
+            rate: text,
+            tls: { type: 'boolean' },
+          },
+        });
+        const get = (k: Exclude<keyof typeof o, 'tls'>): string | undefined => o[k];
+        const port = Number(get('port'));
+        const protocol = get('protocol') as NodeProtocol | undefined;
+        const rate = get('rate') === undefined ? 1 : Number(get('rate'));
+        if (!get('name') || !get('region') || !get('country') || !get('host'))
+          throw new Error('--name, --region, --country and --host are required');
+        if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('--port must be 1-65535');
+        if (!protocol || !NODE_PROTOCOLS.includes(protocol))
+          throw new Error(`--protocol must be one of ${NODE_PROTOCOLS.join(', ')}`);
+        if (!(rate > 0 && rate <= 100)) throw new Error('--rate must be a multiplier above 0, like 1 or 1.5');
+        const settings = {
+          network: get('network') === 'ws' ? 'ws' : 'tcp',
+          ...(get('path') ? { path: get('path') } : {}),
+          ...(get('ws-host') ? { host: get('ws-host') } : {}),
+          tls: o.tls === true,
+          ...(get('sni') ? { sni: get('sni') } : {}),
+          ...(get('cipher') ? { cipher: get('cipher') } : {}),
+        };
+        const now = nowIso();
+        const node = await db
+          .insertInto('nodes')
+          .values({
+            name: get('name')!,
+            region: get('region')!,
+            country: get('country')!.toUpperCase(),
+            city: get('city') ?? null,
+            host: get('host')!,
+            port,
+            protocol,
+            settings: JSON.stringify(settings),
+            rate_percent: Math.round(rate * 100),
+            inbound_rule_id: null,
+            rule_name: null,
+            load_percent: null,
+            cpu_percent: null,
+            mem_percent: null,
+            latency_ms: null,
+            last_heartbeat_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        console.log(
+          `node ${node.id} added; give its agent a token with: npm run cli -- node:token ${node.id}`,
+        );
+      }),
+  },
+  'node:token': {
+    help: "<node id>: issue a new token for the node's agent (shown once; the old one stops working)",
+    run: ([id]) =>
+      withDatabase(async (db) => {
+        const nodeId = Number(id);
+        if (!Number.isInteger(nodeId) || nodeId < 1) throw new Error('usage: node:token <node id>');
+        const node = await db
+          .selectFrom('nodes')
+          .select(['protocol'])
+          .where('id', '=', nodeId)
+          .executeTakeFirst();
+        if (!node) throw new Error(`no node ${id}`);
+        const token = await issueNodeToken(db, nodeId);
+        const { publicUrl } = loadConfig();
+        console.log(`token: ${token}`);
+        console.log(`agent settings (XrayR / V2bX, panel type V2board / UniProxy):`);
+        console.log(
+          `  ApiHost: ${publicUrl}   ApiKey: ${token}   NodeID: ${nodeId}   NodeType: ${node.protocol}`,
+        );
       }),
   },
   migrate: {

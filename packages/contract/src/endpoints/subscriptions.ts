@@ -203,6 +203,28 @@ export const stats = defineEndpoint({
   }),
 });
 
+export const trafficDayData = z.object({
+  /** YYYY-MM-DD (UTC) */
+  day: z.string(),
+  /** Bytes as decimal strings, after the nodes' rate multipliers */
+  upload: z.string(),
+  download: z.string(),
+});
+export type TrafficDay = z.infer<typeof trafficDayData>;
+
+export const traffic = defineEndpoint({
+  method: 'GET',
+  path: '/subscriptions/traffic',
+  summary: 'Traffic per day over the last days (every day present, zero when nothing was used)',
+  tags: ['subscriptions'],
+  auth: true,
+  query: z.object({
+    days: z.coerce.number().int().min(1).max(90).default(30),
+    subscription_id: z.coerce.number().int().positive().optional(),
+  }),
+  data: z.array(trafficDayData),
+});
+
 export const linkData = z.object({ subscription_id: z.number().int(), url: z.string(), token: z.string() });
 
 export const getLink = defineEndpoint({

@@ -47,6 +47,10 @@ export interface NodesTable {
   mem_percent: number | null;
   latency_ms: number | null;
   last_heartbeat_at: string | null;
+  /** SHA-256 of the agent's API token; null until an operator issues one */
+  token_hash: string | null;
+  disk_percent: number | null;
+  online_users: Generated<number>;
   is_visible: Generated<number>;
   sort_order: Generated<number>;
   created_at: string;
@@ -276,7 +280,9 @@ export interface SubscriptionsTable {
   link_token: string;
   start_at: string;
   end_at: string;
+  /** Upload + download after the nodes' rates; what the limit compares with */
   traffic_used: Generated<number>;
+  upload_bytes: Generated<number>;
   traffic_limit: number | null;
   device_limit: number;
   speed_limit_mbps: number | null;
@@ -327,6 +333,21 @@ export interface AutoRenewLogsTable {
   created_at: string;
 }
 
+export interface TrafficDailyTable {
+  subscription_id: number;
+  user_id: number;
+  day: string;
+  upload: Generated<number>;
+  download: Generated<number>;
+}
+
+export interface NodeOnlineIpsTable {
+  node_id: number;
+  subscription_id: number;
+  ip: string;
+  reported_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   packages: PackagesTable;
@@ -351,6 +372,8 @@ export interface Database {
   subscription_orders: SubscriptionOrdersTable;
   upgrade_quotes: UpgradeQuotesTable;
   auto_renew_logs: AutoRenewLogsTable;
+  traffic_daily: TrafficDailyTable;
+  node_online_ips: NodeOnlineIpsTable;
 }
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -368,3 +391,4 @@ export type NewPackage = Insertable<PackagesTable>;
 export type NewNode = Insertable<NodesTable>;
 export type NewAnnouncement = Insertable<AnnouncementsTable>;
 export type NewHelpDocument = Insertable<HelpDocumentsTable>;
+export type NodeRow = Selectable<NodesTable>;

@@ -3,6 +3,7 @@ import * as m0001 from './0001-init.js';
 import * as m0002 from './0002-accounts.js';
 import * as m0003 from './0003-wallet.js';
 import * as m0004 from './0004-subscriptions.js';
+import * as m0005 from './0005-nodes.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-wallet': m0003,
   '0004-subscriptions': m0004,
+  '0005-nodes': m0005,
 };

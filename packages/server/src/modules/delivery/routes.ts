@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Locale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../db/time.js';
-import type { NodesTable, SubscriptionRow } from '../../db/types.js';
+import type { NodeRow, SubscriptionRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
+import { nodeSettings } from '../nodes/node-settings.js';
 import { base64List, clashYaml, pickFormat, singBoxJson, type ClientNode, type Format } from './formats.js';
 
 const PLACEHOLDER: Record<Locale, Record<'expired' | 'suspended' | 'exhausted', string>> = {
@@ -30,47 +31,30 @@ const CONTENT_TYPES: Record<Format, string> = {
   'sing-box': 'application/json; charset=utf-8',
 };
 
-interface NodeSettings {
-  network?: string;
-  path?: string;
-  host?: string;
-  tls?: boolean;
-  sni?: string;
-  cipher?: string;
-}
-
-function parseSettings(json: string): NodeSettings {
-  try {
-    return JSON.parse(json) as NodeSettings;
-  } catch {
-    return {};
-  }
-}
-
 function toClientNode(
-  node: Pick<NodesTable, 'name' | 'protocol' | 'host' | 'port'> & { settings: string },
+  node: Pick<NodeRow, 'name' | 'protocol' | 'host' | 'port' | 'settings'>,
   secret: string,
 ): ClientNode {
-  const s = parseSettings(node.settings);
+  const s = nodeSettings(node);
   return {
     name: node.name,
     protocol: node.protocol,
     host: node.host,
     port: node.port,
     secret,
-    network: s.network === 'ws' ? 'ws' : 'tcp',
-    path: s.path ?? null,
-    wsHost: s.host ?? null,
-    tls: s.tls === true || node.protocol === 'trojan',
-    sni: s.sni ?? null,
-    cipher: s.cipher ?? 'chacha20-ietf-poly1305',
+    network: s.network,
+    path: s.path,
+    wsHost: s.wsHost,
+    tls: s.tls,
+    sni: s.sni,
+    cipher: s.cipher,
   };
 }
 
 function problem(sub: SubscriptionRow): 'expired' | 'suspended' | 'exhausted' | null {
   if (sub.status === 'expired' || sub.end_at <= nowIso()) return 'expired';
-  if (sub.status === 'suspended') return 'suspended';
   if (sub.traffic_limit !== null && sub.traffic_used >= sub.traffic_limit) return 'exhausted';
+  if (sub.status === 'suspended') return 'suspended';
   return null;
 }
 
@@ -157,7 +141,7 @@ export function deliveryRoutes(app: FastifyInstance): void {
         .header('content-type', CONTENT_TYPES[format])
         .header(
           'subscription-userinfo',
-          `upload=0; download=${sub.traffic_used}; total=${sub.traffic_limit ?? 0}; expire=${expire}`,
+          `upload=${sub.upload_bytes}; download=${sub.traffic_used - sub.upload_bytes}; total=${sub.traffic_limit ?? 0}; expire=${expire}`,
         )
         .header('profile-update-interval', '24')
         .header('profile-title', `base64:${Buffer.from(siteName).toString('base64')}`)

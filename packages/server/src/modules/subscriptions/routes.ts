@@ -44,6 +44,9 @@ export function subscriptionRoutes(scope: FastifyInstance): void {
     svc().history(auth.user.id, request.locale, query),
   );
   r(subscriptionsApi.stats, ({ auth }) => svc().stats(auth.user.id));
+  r(subscriptionsApi.traffic, ({ auth, query }) =>
+    svc().traffic(auth.user.id, query.days, query.subscription_id),
+  );
   r(subscriptionsApi.getLink, ({ auth, query }) => svc().link(auth.user.id, query.subscription_id));
   r(subscriptionsApi.resetLink, ({ auth, body }) => svc().resetLink(auth.user.id, body.subscription_id));
   r(subscriptionsApi.autoRenewToggle, ({ auth, body }) =>

@@ -4,6 +4,7 @@ import {
   type Locale,
   type Subscription,
   type SubscriptionStatus,
+  type TrafficDay,
   type UpgradeQuote,
 } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
@@ -29,6 +30,14 @@ export interface MoneyResult {
 }
 
 /** Packages, purchases, renewals and upgrades, all paid from the balance through the ledger. */
+/** Active subscriptions can be upgraded, and so can those suspended for using up their traffic (the upgrade is the way back). */
+function upgradable(sub: SubscriptionRow): boolean {
+  return (
+    sub.status === 'active' ||
+    (sub.status === 'suspended' && sub.traffic_limit !== null && sub.traffic_used >= sub.traffic_limit)
+  );
+}
+
 export class SubscriptionService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -164,11 +173,11 @@ export class SubscriptionService {
 
   async stats(userId: number) {
     const now = nowIso();
-    const monthStart = `${now.slice(0, 7)}-01T00:00:00.000Z`;
-    const [subs, spent] = await Promise.all([
+    const monthStart = `${now.slice(0, 7)}-01`;
+    const [subs, spent, month] = await Promise.all([
       this.db
         .selectFrom('subscriptions')
-        .select(['status', 'end_at', 'traffic_used', 'start_at'])
+        .select(['status', 'end_at'])
         .where('user_id', '=', userId)
         .where('status', '!=', 'upgraded')
         .execute(),
@@ -177,23 +186,53 @@ export class SubscriptionService {
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('n'))
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('traffic_daily')
+        .select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<number>(eb('upload', '+', eb.ref('download'))), eb.lit(0)).as('n'),
+        )
+        .where('user_id', '=', userId)
+        .where('day', '>=', monthStart)
+        .executeTakeFirstOrThrow(),
     ]);
     const active = subs.filter((s) => s.status === 'active');
     return {
       active: active.length,
       total: subs.length,
-      // Traffic of the current periods that started this month or are running; per-day figures come with the node reports.
-      traffic_used_month: String(
-        subs
-          .filter((s) => s.status !== 'expired' || s.end_at >= monthStart)
-          .reduce((sum, s) => sum + Number(s.traffic_used), 0),
-      ),
+      // What the nodes reported since the first of the month (UTC), after their rate multipliers.
+      traffic_used_month: String(Number(month.n)),
       days_remaining: active.reduce(
         (max, s) => Math.max(max, Math.ceil((Date.parse(s.end_at) - Date.now()) / DAY_MS)),
         0,
       ),
       total_spent: fenToString(Number(spent.n)),
     };
+  }
+
+  /** Daily traffic over the last `days` days (UTC), every day present so charts need no gap filling. */
+  async traffic(userId: number, days: number, subscriptionId?: number): Promise<TrafficDay[]> {
+    const today = new Date(`${nowIso().slice(0, 10)}T00:00:00.000Z`).getTime();
+    const first = new Date(today - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+    let q = this.db
+      .selectFrom('traffic_daily')
+      .select((eb) => [
+        'day',
+        eb.fn.sum<number | string>('upload').as('upload'),
+        eb.fn.sum<number | string>('download').as('download'),
+      ])
+      .where('user_id', '=', userId)
+      .where('day', '>=', first)
+      .groupBy('day');
+    if (subscriptionId !== undefined) {
+      await this.ownSubscription(this.db, userId, subscriptionId);
+      q = q.where('subscription_id', '=', subscriptionId);
+    }
+    const byDay = new Map((await q.execute()).map((r) => [r.day, r]));
+    return Array.from({ length: days }, (_, i) => {
+      const day = new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10);
+      const r = byDay.get(day);
+      return { day, upload: String(Number(r?.upload ?? 0)), download: String(Number(r?.download ?? 0)) };
+    });
   }
 
   private async packageNames(ids: number[], locale: Locale): Promise<Map<number, string>> {
@@ -374,6 +413,7 @@ export class SubscriptionService {
           ...(reactivate ? { start_at: new Date(now).toISOString() } : {}),
           end_at: new Date(from + p.validity_days * DAY_MS).toISOString(),
           traffic_used: 0,
+          upload_bytes: 0,
           traffic_limit: p.traffic_bytes,
           device_limit: p.device_limit,
           version: sub.version + 1,
@@ -398,8 +438,7 @@ export class SubscriptionService {
 
   async preview(user: UserRow, subscriptionId: number, packageId: number): Promise<UpgradeQuote> {
     const sub = await this.ownSubscription(this.db, user.id, subscriptionId);
-    if (sub.status !== 'active')
-      throw new AppError('UPGRADE_NOT_ALLOWED', { reason: `subscription_${sub.status}` });
+    if (!upgradable(sub)) throw new AppError('UPGRADE_NOT_ALLOWED', { reason: `subscription_${sub.status}` });
     if (sub.package_id === packageId) throw new AppError('UPGRADE_NOT_ALLOWED', { reason: 'same_package' });
     const [current, target] = await Promise.all([
       this.db.selectFrom('packages').selectAll().where('id', '=', sub.package_id).executeTakeFirstOrThrow(),
@@ -469,7 +508,7 @@ export class SubscriptionService {
           reference: orderNo,
         });
       const old = await this.ownSubscription(trx, user.id, quote.subscription_id);
-      if (old.status !== 'active' || old.version !== quote.subscription_version)
+      if (!upgradable(old) || old.version !== quote.subscription_version)
         throw new AppError('UPGRADE_NOT_ALLOWED', { reason: 'quote_changed' });
       const used = await trx
         .updateTable('upgrade_quotes')

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { defineEndpoint, pageSchema } from '../endpoint.js';
+import { paginationQuerySchema } from '../validation.js';
+
+export const NODE_PROTOCOLS = ['vmess', 'vless', 'trojan', 'shadowsocks'] as const;
+export const nodeProtocolSchema = z.enum(NODE_PROTOCOLS);
+export type NodeProtocol = z.infer<typeof nodeProtocolSchema>;
+
+export const NODE_STATUSES = ['online', 'offline', 'maintenance'] as const;
+export const nodeStatusSchema = z.enum(NODE_STATUSES);
+export type NodeStatus = z.infer<typeof nodeStatusSchema>;
+
+/** A node as a customer sees it: where it is, what it speaks, and what its agent last reported. */
+export const nodeData = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** "City, Country" (country alone when no city) */
+  location: z.string(),
+  region: z.string(),
+  country: z.string(),
+  protocol: nodeProtocolSchema,
+  /** tcp or ws */
+  transport: z.enum(['tcp', 'ws']),
+  tls: z.boolean(),
+  server_address: z.string(),
+  port: z.number().int(),
+  /** Traffic multiplier: 1 counts bytes as sent, 1.5 counts half as much again. */
+  rate: z.number(),
+  /** Percentages 0-100 and milliseconds from the node's last report; null before the first. */
+  load: z.number().int().nullable(),
+  cpu: z.number().int().nullable(),
+  memory: z.number().int().nullable(),
+  latency: z.number().int().nullable(),
+  /** Distinct devices connected across the node's users at the last report. */
+  online_users: z.number().int(),
+  last_heartbeat: z.string().nullable(),
+  inbound_rule_id: z.number().int().nullable(),
+  rule_name: z.string().nullable(),
+  status: nodeStatusSchema,
+  created_at: z.string(),
+});
+export type NodeInfo = z.infer<typeof nodeData>;
+
+export const listNodes = defineEndpoint({
+  method: 'GET',
+  path: '/nodes',
+  summary: 'Nodes, filtered by region, protocol (type) and status',
+  tags: ['nodes'],
+  auth: true,
+  query: paginationQuerySchema.extend({
+    region: z.string().max(50).optional(),
+    type: nodeProtocolSchema.optional(),
+    status: nodeStatusSchema.optional(),
+  }),
+  data: pageSchema(nodeData),
+});
+
+export const getNode = defineEndpoint({
+  method: 'GET',
+  path: '/nodes/:id',
+  summary: 'One node',
+  tags: ['nodes'],
+  auth: true,
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  data: nodeData,
+});
+
+export const nodeSummaryData = z.object({
+  total: z.number().int(),
+  online: z.number().int(),
+  offline: z.number().int(),
+  maintenance: z.number().int(),
+  /** Average load of the online nodes that reported one; null when none did. */
+  average_load: z.number().nullable(),
+  regions: z.array(z.object({ region: z.string(), total: z.number().int(), online: z.number().int() })),
+});
+export type NodeSummary = z.infer<typeof nodeSummaryData>;
+
+export const summary = defineEndpoint({
+  method: 'GET',
+  path: '/nodes/stats/summary',
+  summary: 'Counts by status and region, average load',
+  tags: ['nodes'],
+  auth: true,
+  data: nodeSummaryData,
+});
+
+export const nodeStatusEntry = z.object({
+  id: z.number().int(),
+  status: nodeStatusSchema,
+  load: z.number().int().nullable(),
+  latency: z.number().int().nullable(),
+  last_heartbeat: z.string().nullable(),
+});
+export type NodeStatusEntry = z.infer<typeof nodeStatusEntry>;
+
+export const statuses = defineEndpoint({
+  method: 'GET',
+  path: '/nodes/status',
+  summary: 'Live status of every node, for polling',
+  tags: ['nodes'],
+  auth: true,
+  data: z.array(nodeStatusEntry),
+});

@@ -1,0 +1,273 @@
+import { createHash } from 'node:crypto';
+import { NODES } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { isoAfter, nowIso } from '../../db/time.js';
+import type { NodeRow } from '../../db/types.js';
+import { nodeSettings } from './node-settings.js';
+import { tokenMatches } from './node-tokens.js';
+import { recordTraffic, type TrafficDelta } from './traffic.js';
+
+export const NODE_API_PREFIX = '/api/v1/server/UniProxy';
+
+/** Agents that call the API more often than this do not rewrite the heartbeat each time. */
+const HEARTBEAT_WRITE_MS = 10_000;
+/** Failed token checks allowed per client address and minute before answering 429. */
+const AUTH_FAILURES_PER_MINUTE = 30;
+const MAX_IPS_PER_USER = 64;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    node: NodeRow | null;
+  }
+}
+
+/** XrayR and older V2board agents call VMess "v2ray". */
+function protocolOf(nodeType: unknown): string {
+  const t = typeof nodeType === 'string' ? nodeType.toLowerCase() : '';
+  return t === 'v2ray' ? 'vmess' : t;
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Sends JSON with an ETag, or 304 when the agent already has this exact body. */
+function sendWithEtag(request: FastifyRequest, reply: FastifyReply, value: unknown) {
+  const body = JSON.stringify(value);
+  const etag = etagOf(body);
+  const presented = (request.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''));
+  reply.header('etag', etag).header('cache-control', 'no-cache');
+  if (presented.includes(etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** What the agent needs to run the node's inbound, in the UniProxy shape (XrayR / V2bX). */
+export function agentConfig(node: NodeRow): Record<string, unknown> {
+  const s = nodeSettings(node);
+  const base = {
+    routes: [],
+    base_config: { push_interval: NODES.agentPushSeconds, pull_interval: NODES.agentPullSeconds },
+  };
+  const networkSettings =
+    s.network === 'ws' ? { path: s.path ?? '/', ...(s.wsHost ? { headers: { Host: s.wsHost } } : {}) } : {};
+  switch (node.protocol) {
+    case 'vmess':
+    case 'vless':
+      return {
+        host: node.host,
+        server_port: node.port,
+        server_name: s.sni ?? '',
+        network: s.network,
+        network_settings: networkSettings,
+        networkSettings,
+        tls: s.tls ? 1 : 0,
+        tls_settings: { server_name: s.sni ?? '' },
+        ...(node.protocol === 'vless' ? { flow: '' } : {}),
+        ...base,
+      };
+    case 'trojan':
+      return {
+        host: node.host,
+        server_port: node.port,
+        server_name: s.sni ?? node.host,
+        network: s.network,
+        network_settings: networkSettings,
+        networkSettings,
+        ...base,
+      };
+    case 'shadowsocks':
+      return {
+        server_port: node.port,
+        cipher: s.cipher,
+        server_key: '',
+        obfs: null,
+        obfs_settings: null,
+        ...base,
+      };
+  }
+}
+
+function badRequest(reply: FastifyReply, message: string) {
+  return reply.code(400).send({ message });
+}
+
+/** `{"<subscription id>": [upload, download]}` with whole non-negative byte counts; anything else is refused whole. */
+export function parsePush(body: unknown): TrafficDelta[] | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const out: TrafficDelta[] = [];
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (!/^[1-9]\d{0,9}$/.test(key) || !Array.isArray(value) || value.length !== 2) return null;
+    const [u, d] = value as unknown[];
+    if (!Number.isSafeInteger(u) || !Number.isSafeInteger(d) || (u as number) < 0 || (d as number) < 0)
+      return null;
+    out.push({ subscriptionId: Number(key), upload: u as number, download: d as number });
+  }
+  return out;
+}
+
+function percent(part: unknown, whole: unknown): number | null {
+  if (typeof part !== 'number' || typeof whole !== 'number' || !(whole > 0) || !(part >= 0)) return null;
+  return Math.min(100, Math.round((part / whole) * 100));
+}
+
+function plainPercent(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.min(100, Math.round(v)) : null;
+}
+
+/**
+ * The API the agents on the proxy servers call (UniProxy as spoken by XrayR and V2bX): configuration, the user list
+ * with ETag, traffic pushes, online IPs and server status. Each node authenticates with its own token; a wrong
+ * token, node or type gets the same bare 401. Every successful call counts as a heartbeat.
+ */
+export function nodeApiRoutes(app: FastifyInstance): void {
+  const db = app.ctx.database.db;
+  app.decorateRequest('node', null);
+
+  void app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        const q = request.query as Record<string, unknown>;
+        const nodeId =
+          typeof q.node_id === 'string' && /^[1-9]\d{0,9}$/.test(q.node_id) ? Number(q.node_id) : 0;
+        const token = typeof q.token === 'string' ? q.token : '';
+        const node =
+          nodeId > 0 && token
+            ? await db.selectFrom('nodes').selectAll().where('id', '=', nodeId).executeTakeFirst()
+            : undefined;
+        if (!node || !tokenMatches(token, node.token_hash) || protocolOf(q.node_type) !== node.protocol) {
+          const { allowed } = await app.ctx.limiter.hit(
+            `node-api-fail:${request.ip}`,
+            AUTH_FAILURES_PER_MINUTE,
+            60_000,
+          );
+          return reply
+            .code(allowed ? 401 : 429)
+            .send({ message: allowed ? 'Unauthorized' : 'Too Many Requests' });
+        }
+        request.node = node;
+        const now = nowIso();
+        if (!node.last_heartbeat_at || node.last_heartbeat_at < isoAfter(-HEARTBEAT_WRITE_MS)) {
+          await db
+            .updateTable('nodes')
+            .set({
+              last_heartbeat_at: now,
+              status: sql<NodeRow['status']>`case when status = 'offline' then 'online' else status end`,
+            })
+            .where('id', '=', node.id)
+            .execute();
+        }
+      });
+
+      api.get('/config', { schema: { hide: true } }, async (request, reply) =>
+        sendWithEtag(request, reply, agentConfig(request.node!)),
+      );
+
+      api.get('/user', { schema: { hide: true } }, async (request, reply) => {
+        const now = nowIso();
+        const rows = await db
+          .selectFrom('subscriptions as s')
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .select(['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'])
+          .where('s.status', '=', 'active')
+          .where('s.end_at', '>', now)
+          .where((eb) =>
+            eb.or([eb('s.traffic_limit', 'is', null), eb('s.traffic_used', '<', eb.ref('s.traffic_limit'))]),
+          )
+          .where('u.status', '=', 'active')
+          .orderBy('s.id')
+          .execute();
+        return sendWithEtag(request, reply, {
+          users: rows.map((r) => ({
+            id: r.id,
+            uuid: r.uuid,
+            speed_limit: r.speed_limit_mbps ?? 0,
+            device_limit: r.device_limit,
+          })),
+        });
+      });
+
+      api.post('/push', { schema: { hide: true }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
+        const deltas = parsePush(request.body);
+        if (!deltas) return badRequest(reply, 'Invalid traffic report');
+        const result = await recordTraffic(db, request.node!, deltas);
+        if (result.suspended.length > 0)
+          request.log.info({ node: request.node!.id, suspended: result.suspended }, 'traffic limit reached');
+        return { data: true };
+      });
+
+      api.post('/alive', { schema: { hide: true }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
+        const body = request.body;
+        if (!body || typeof body !== 'object' || Array.isArray(body))
+          return badRequest(reply, 'Invalid report');
+        const rows: { subscription_id: number; ip: string }[] = [];
+        for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+          if (!/^[1-9]\d{0,9}$/.test(key) || !Array.isArray(value))
+            return badRequest(reply, 'Invalid report');
+          const ips = new Set(
+            value.filter((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 64),
+          );
+          for (const ip of [...ips].slice(0, MAX_IPS_PER_USER))
+            rows.push({ subscription_id: Number(key), ip });
+        }
+        const node = request.node!;
+        const now = nowIso();
+        // The report replaces the node's previous one: who is online now, not who ever was.
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('node_online_ips').where('node_id', '=', node.id).execute();
+          for (let i = 0; i < rows.length; i += 500) {
+            await trx
+              .insertInto('node_online_ips')
+              .values(rows.slice(i, i + 500).map((r) => ({ ...r, node_id: node.id, reported_at: now })))
+              .execute();
+          }
+          await trx
+            .updateTable('nodes')
+            .set({ online_users: rows.length })
+            .where('id', '=', node.id)
+            .execute();
+        });
+        return { data: true };
+      });
+
+      api.get('/alivelist', { schema: { hide: true } }, async () => {
+        const rows = await db
+          .selectFrom('node_online_ips')
+          .select(['subscription_id', (eb) => eb.fn.count<string | number>('ip').distinct().as('n')])
+          .where('reported_at', '>=', isoAfter(-NODES.offlineAfterMs))
+          .groupBy('subscription_id')
+          .execute();
+        return { alive: Object.fromEntries(rows.map((r) => [String(r.subscription_id), Number(r.n)])) };
+      });
+
+      api.post('/status', { schema: { hide: true } }, async (request, reply) => {
+        const b = request.body as Record<string, unknown> | null;
+        if (!b || typeof b !== 'object' || Array.isArray(b)) return badRequest(reply, 'Invalid status');
+        const part = (k: string) =>
+          b[k] && typeof b[k] === 'object' ? (b[k] as Record<string, unknown>) : {};
+        const cpu = plainPercent(b.cpu);
+        const mem = percent(part('mem').used, part('mem').total);
+        const disk = percent(part('disk').used, part('disk').total);
+        await db
+          .updateTable('nodes')
+          .set({
+            cpu_percent: cpu,
+            mem_percent: mem,
+            disk_percent: disk,
+            load_percent: plainPercent(b.load) ?? cpu,
+            latency_ms:
+              typeof b.latency === 'number' && Number.isFinite(b.latency) && b.latency >= 0
+                ? Math.round(b.latency)
+                : request.node!.latency_ms,
+            last_heartbeat_at: nowIso(),
+          })
+          .where('id', '=', request.node!.id)
+          .execute();
+        return { data: true };
+      });
+    },
+    { prefix: NODE_API_PREFIX },
+  );
+}
