@@ -236,7 +236,7 @@ function usage(): string {
   return [
     'usage: npm run cli -- <command>',
     '',
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.help}`),
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(18)} ${c.help}`),
   ].join('\n');
 }
 
