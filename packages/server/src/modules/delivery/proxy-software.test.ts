@@ -214,7 +214,7 @@ describe(`subscription output with real proxy software (${TEST_DIALECT})`, () =>
   });
 
   describe.concurrent('share URIs (?format=base64) with the client each link type is made for', () => {
-    it.each(NODES.map((n) => [n.name, n] as const))('%s', async (name, node, { expect }) => {
+    it.for(NODES.map((n) => [n.name, n] as const))('%s', async ([name, node], { expect }) => {
       const server = await serverFor(name);
       const uri = (await shareUris()).get(name);
       expect(uri, `no share URI named ${name}`).toBeDefined();

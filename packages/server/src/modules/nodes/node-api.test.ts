@@ -459,4 +459,18 @@ describe(`node API and traffic accounting (${TEST_DIALECT})`, () => {
     expect((await call(app, { url: `${API}/nodes/999999`, token: access })).code).toBe(40401);
     expect((await call(app, { url: `${API}/nodes` })).status).toBe(401);
   });
+
+  it('the demo stand-in agent keeps only the demo catalogue online nodes reporting', async () => {
+    const stale = isoAfter(-10 * 60_000);
+    await db().updateTable('nodes').set({ last_heartbeat_at: stale }).execute();
+    await app.ctx.services.nodes.markSilentOffline();
+    await app.ctx.services.nodes.demoHeartbeat();
+    const rows = await db().selectFrom('nodes').select(['name', 'status', 'last_heartbeat_at']).execute();
+    const by = Object.fromEntries(rows.map((r) => [r.name, r]));
+    // Demo nodes seeded online report again; the seeded offline one and the one in maintenance do not.
+    expect(by['Hong Kong 01']).toMatchObject({ status: 'online' });
+    expect(by['Hong Kong 01']!.last_heartbeat_at! > stale).toBe(true);
+    expect(by['Germany Frankfurt 01']).toMatchObject({ status: 'offline', last_heartbeat_at: stale });
+    expect(by['Taiwan Taipei 01']).toMatchObject({ status: 'maintenance', last_heartbeat_at: stale });
+  });
 });

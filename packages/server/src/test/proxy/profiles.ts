@@ -216,7 +216,8 @@ export function danglingClashReferences(doc: ClashDocument): string[] {
   const dangling: string[] = [];
   for (const g of doc['proxy-groups']) {
     for (const member of g.proxies) {
-      if (!proxies.has(member) && !groups.has(member) && !builtIn.has(member)) dangling.push(`${g.name} -> ${member}`);
+      if (!proxies.has(member) && !groups.has(member) && !builtIn.has(member))
+        dangling.push(`${g.name} -> ${member}`);
     }
   }
   return dangling;
