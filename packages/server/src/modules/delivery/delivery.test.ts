@@ -8,7 +8,7 @@ import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { credit } from '../../test/wallet.js';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
-import { pickFormat } from './formats.js';
+import { pickFormat, shareUri, type ClientNode } from './formats.js';
 
 const API = '/api/v1/portal';
 
@@ -58,6 +58,28 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     expect(pickFormat(undefined, 'Shadowrocket/2.2')).toBe('base64');
     expect(pickFormat('clash', 'v2rayN/6.0')).toBe('clash');
     expect(pickFormat('sing-box', 'clash-verge')).toBe('sing-box');
+  });
+
+  it('brackets an IPv6 host in URI share links so the port stays the port', () => {
+    const node: ClientNode = {
+      name: 'v6 node',
+      protocol: 'vless',
+      host: '2001:db8::1',
+      port: 8443,
+      secret: '11111111-2222-4333-8444-555555555555',
+      network: 'tcp',
+      path: null,
+      wsHost: null,
+      tls: false,
+      sni: null,
+      cipher: 'aes-256-gcm',
+    };
+    for (const protocol of ['vless', 'trojan', 'shadowsocks'] as const) {
+      const url = new URL(shareUri({ ...node, protocol }));
+      expect(url.hostname).toBe('[2001:db8::1]');
+      expect(url.port).toBe('8443');
+    }
+    expect(new URL(shareUri({ ...node, host: 'example.net' })).host).toBe('example.net:8443');
   });
 
   it('serves a base64 list of share URIs with the subscription headers', async () => {

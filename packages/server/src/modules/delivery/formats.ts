@@ -23,6 +23,8 @@ const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 /** One share URI per node, in the forms v2rayN, v2rayNG and Shadowrocket import. */
 export function shareUri(n: ClientNode): string {
   const tag = encodeURIComponent(n.name);
+  // An IPv6 address goes in brackets in a URI authority, or its colons read as the port.
+  const authority = `${n.host.includes(':') ? `[${n.host}]` : n.host}:${n.port}`;
   switch (n.protocol) {
     case 'vmess':
       return `vmess://${b64(
@@ -52,11 +54,11 @@ export function shareUri(n: ClientNode): string {
         if (n.path) q.set('path', n.path);
         if (n.wsHost) q.set('host', n.wsHost);
       }
-      return `${n.protocol}://${encodeURIComponent(n.secret)}@${n.host}:${n.port}?${q.toString()}#${tag}`;
+      return `${n.protocol}://${encodeURIComponent(n.secret)}@${authority}?${q.toString()}#${tag}`;
     }
     case 'shadowsocks':
       // SIP002: userinfo is base64url(method:password) without padding.
-      return `ss://${Buffer.from(`${n.cipher}:${n.secret}`).toString('base64url')}@${n.host}:${n.port}#${tag}`;
+      return `ss://${Buffer.from(`${n.cipher}:${n.secret}`).toString('base64url')}@${authority}#${tag}`;
   }
 }
 

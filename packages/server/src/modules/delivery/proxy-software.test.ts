@@ -7,7 +7,13 @@ import { call, verifiedUser } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { requireBinaries } from '../../test/proxy/binaries.js';
 import { decodeBase64List, parseShareUri, type Protocol } from '../../test/proxy/endpoint.js';
-import { freePort, startMarkerServer, type MarkerServer } from '../../test/proxy/net.js';
+import {
+  freePort,
+  startMarkerServer,
+  startTcpTap,
+  type MarkerServer,
+  type TcpTap,
+} from '../../test/proxy/net.js';
 import { explain, probe } from '../../test/proxy/probe.js';
 import { ProcessGroup, type RunningProcess } from '../../test/proxy/processes.js';
 import {
@@ -74,6 +80,13 @@ describe(`subscription output with real proxy software (${TEST_DIALECT})`, () =>
   /** Node name -> its row id, port and agent token. */
   const registered = new Map<string, { id: number; port: number; token: string; node: TestNode }>();
   const servers = new Map<string, Promise<RunningProcess>>();
+  /**
+   * WebSocket without TLS is readable on the wire: those nodes get a relay on their port that records each upgrade
+   * request, so the tests can check the path and Host header every client really sent.
+   */
+  const taps = new Map<string, TcpTap>();
+  const tapped = (node: TestNode) =>
+    node.settings.network === 'ws' && node.settings.tls !== true && node.protocol !== 'trojan';
 
   beforeAll(async () => {
     requireBinaries();
@@ -153,6 +166,7 @@ describe(`subscription output with real proxy software (${TEST_DIALECT})`, () =>
   });
 
   afterAll(async () => {
+    await Promise.all([...taps.values()].map((tap) => tap.close()));
     await group.stopAll();
     await t?.close();
     await Promise.all([sink?.close(), marker?.close(), decoy?.close()]);
@@ -173,27 +187,60 @@ describe(`subscription output with real proxy software (${TEST_DIALECT})`, () =>
     let server = servers.get(name);
     if (!server) {
       server = (async () => {
+        const n = registered.get(name)!;
         const [config, users] = await Promise.all([agentFetch(name, 'config'), agentFetch(name, 'user')]);
-        return group.start(
+        expect((config as { server_port?: unknown }).server_port, `${name} /config server_port`).toBe(n.port);
+        const listenPort = tapped(n.node) ? await freePort() : undefined;
+        const server = await group.start(
           buildServerCore({
             label: `server ${name}`,
-            protocol: registered.get(name)!.node.protocol,
+            protocol: n.node.protocol,
             config,
             users,
             tls,
             trojanFallbackPort: decoy.port,
+            listenPort,
           }),
         );
+        if (listenPort) taps.set(name, await startTcpTap(n.port, listenPort));
+        return server;
       })();
       servers.set(name, server);
     }
     return server;
   }
 
-  async function sub(format: 'base64' | 'clash' | 'sing-box'): Promise<string> {
-    const res = await t.app.inject({ url: `/sub/${linkToken}?format=${format}` });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.body;
+  /** Every WebSocket upgrade that reached a tapped node asked for its path with its Host header. */
+  function wsUpgradeProblems(name: string): string[] {
+    const tap = taps.get(name);
+    if (!tap) return [];
+    const { path: wsPath, host } = registered.get(name)!.node.settings as { path: string; host: string };
+    if (tap.openings.length === 0) return [`${name}: no connection went through the tap`];
+    const problems: string[] = [];
+    for (const opening of tap.openings) {
+      const [requestLine, ...headers] = opening.split('\r\n\r\n')[0]!.split('\r\n');
+      const hostHeader = headers.find((h) => /^host:/i.test(h))?.replace(/^host:\s*/i, '');
+      const upgrade = headers.some((h) => /^upgrade:\s*websocket$/i.test(h));
+      if (requestLine !== `GET ${wsPath} HTTP/1.1` || hostHeader !== host || !upgrade)
+        problems.push(
+          `${name}: expected a WebSocket upgrade for ${wsPath} with Host ${host}, got:\n${opening}`,
+        );
+    }
+    return problems;
+  }
+
+  /** Each format is fetched once (GET /sub is rate-limited per link) and shared by the tests. */
+  const fetched = new Map<string, Promise<string>>();
+  function sub(format: 'base64' | 'clash' | 'sing-box'): Promise<string> {
+    let body = fetched.get(format);
+    if (!body) {
+      body = t.app.inject({ url: `/sub/${linkToken}?format=${format}` }).then((res) => {
+        if (res.statusCode !== 200) throw new Error(`/sub?format=${format}: ${res.statusCode} ${res.body}`);
+        return res.body;
+      });
+      fetched.set(format, body);
+    }
+    return body;
   }
 
   async function shareUris(): Promise<Map<string, string>> {
@@ -239,6 +286,7 @@ describe(`subscription output with real proxy software (${TEST_DIALECT})`, () =>
       expect(good.reached, `${uri}\n${explain(good, server.output())}`).toBe(true);
       expect(wrong.reached, `wrong secret got through:\n${explain(wrong, server.output())}`).toBe(false);
       expect(wrong.body).not.toContain(marker.marker);
+      expect(wsUpgradeProblems(name)).toEqual([]);
     });
   });
 
@@ -264,6 +312,7 @@ describe(`subscription output with real proxy software (${TEST_DIALECT})`, () =>
       }),
     );
     for (const r of results) expect(r.ok, `${JSON.stringify(r.outbound)}\n${r.detail}`).toBe(true);
+    expect(results.flatMap((r) => wsUpgradeProblems(r.name))).toEqual([]);
   });
 
   it('Clash (?format=clash): every group member exists, and every proxy works as a v2ray client', async () => {
@@ -285,5 +334,6 @@ describe(`subscription output with real proxy software (${TEST_DIALECT})`, () =>
       }),
     );
     for (const r of results) expect(r.ok, `${JSON.stringify(r.proxy)}\n${r.detail}`).toBe(true);
+    expect(results.flatMap((r) => wsUpgradeProblems(r.proxy.name))).toEqual([]);
   });
 });

@@ -169,7 +169,7 @@ describe('profile readers', () => {
   });
 });
 
-describe('real proxy programs on hand-made node configs', () => {
+describe.concurrent('real proxy programs on hand-made node configs', () => {
   const group = new ProcessGroup();
   let tls: TlsMaterial;
   let marker: MarkerServer;
@@ -258,48 +258,51 @@ describe('real proxy programs on hand-made node configs', () => {
     },
   ];
 
-  it.each(cases)('$label: native and v2ray clients get through; a wrong credential does not', async (c) => {
-    const port = await freePort();
-    const server = await group.start(
-      buildServerCore({
-        label: `server ${c.label}`,
-        protocol: c.protocol,
-        config: c.config(port),
-        users,
-        tls,
-        trojanFallbackPort: decoy.port,
-      }),
-    );
-    try {
-      const endpoint: ProxyEndpoint = {
-        ...c.endpoint,
-        name: c.label,
-        protocol: c.protocol,
-        host: '127.0.0.1',
-        port,
-        secret: ID,
-      };
-      const common = { endpoint, marker, caCert: tls.caCert };
-      const [native, v2ray, wrong] = await Promise.all([
-        probe(group, { ...common, label: `client ${c.label}` }),
-        probe(group, { ...common, label: `v2ray client ${c.label}`, implementation: 'v2ray' }),
-        probe(group, {
-          ...common,
-          label: `wrong-secret client ${c.label}`,
-          endpoint: { ...endpoint, secret: randomUUID() },
-          timeoutMs: 5000,
+  it.for(cases)(
+    '$label: native and v2ray clients get through; a wrong credential does not',
+    async (c, { expect }) => {
+      const port = await freePort();
+      const server = await group.start(
+        buildServerCore({
+          label: `server ${c.label}`,
+          protocol: c.protocol,
+          config: c.config(port),
+          users,
+          tls,
+          trojanFallbackPort: decoy.port,
         }),
-      ]);
-      expect(native.reached, explain(native, server.output())).toBe(true);
-      expect(v2ray.reached, explain(v2ray, server.output())).toBe(true);
-      expect(wrong.reached, explain(wrong, server.output())).toBe(false);
-      expect(wrong.body).not.toContain(marker.marker);
-    } finally {
-      await server.stop();
-    }
-  });
+      );
+      try {
+        const endpoint: ProxyEndpoint = {
+          ...c.endpoint,
+          name: c.label,
+          protocol: c.protocol,
+          host: '127.0.0.1',
+          port,
+          secret: ID,
+        };
+        const common = { endpoint, marker, caCert: tls.caCert };
+        const [native, v2ray, wrong] = await Promise.all([
+          probe(group, { ...common, label: `client ${c.label}` }),
+          probe(group, { ...common, label: `v2ray client ${c.label}`, implementation: 'v2ray' }),
+          probe(group, {
+            ...common,
+            label: `wrong-secret client ${c.label}`,
+            endpoint: { ...endpoint, secret: randomUUID() },
+            timeoutMs: 5000,
+          }),
+        ]);
+        expect(native.reached, explain(native, server.output())).toBe(true);
+        expect(v2ray.reached, explain(v2ray, server.output())).toBe(true);
+        expect(wrong.reached, explain(wrong, server.output())).toBe(false);
+        expect(wrong.body).not.toContain(marker.marker);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
-  it('TLS clients verify the certificate: a wrong server name or another CA fails', async () => {
+  it('TLS clients verify the certificate: a wrong server name or another CA fails', async ({ expect }) => {
     const port = await freePort();
     const server = await group.start(
       buildServerCore({
@@ -352,7 +355,7 @@ describe('real proxy programs on hand-made node configs', () => {
     }
   });
 
-  it('a program that cannot start fails with its own output', async () => {
+  it('a program that cannot start fails with its own output', async ({ expect }) => {
     const port = await freePort();
     const spec = buildClient({
       label: 'broken',

@@ -92,6 +92,49 @@ export async function startMarkerServer(label = 'marker'): Promise<MarkerServer>
   };
 }
 
+/** A TCP relay that records how each connection through it began (to check what a client sent in the clear). */
+export interface TcpTap {
+  port: number;
+  /** The first bytes (up to 4 KiB) of each connection, as latin1 text, in order of arrival. */
+  openings: string[];
+  close(): Promise<void>;
+}
+
+export async function startTcpTap(listenPort: number, targetPort: number): Promise<TcpTap> {
+  const openings: string[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect({ host: LOOPBACK, port: targetPort });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.once('close', () => sockets.delete(s));
+    }
+    const index = openings.push('') - 1;
+    client.on('data', (chunk: Buffer) => {
+      if (openings[index]!.length < 4096) openings[index] += chunk.toString('latin1').slice(0, 4096);
+    });
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listenPort, LOOPBACK, resolve);
+  });
+  return {
+    port: listenPort,
+    openings,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 export interface HttpResult {
   status: number;
   body: string;

@@ -70,6 +70,7 @@ export class ProcessGroup {
         throw new Error(
           `${spec.label}: \`v2ray -test\` rejected the generated config:\n${e.stdout ?? ''}${e.stderr ?? e.message}\n` +
             `--- ${spec.v2rayTest} ---\n${spec.files[spec.v2rayTest]}`,
+          { cause: err },
         );
       }
     }

@@ -72,6 +72,8 @@ export interface ServerOptions {
    * that is not valid Trojan to this port, as a real deployment forwards to a web server.
    */
   trojanFallbackPort?: number;
+  /** Listen here instead of the config's server_port (to put a relay such as a TcpTap in front). */
+  listenPort?: number;
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
@@ -146,7 +148,7 @@ export function buildServerCore(options: ServerOptions): LaunchSpec {
       return v2rayServer(
         label,
         { protocol, settings, streamSettings: v2rayStream(c.network, c.network_settings, tls) },
-        c.server_port,
+        options.listenPort ?? c.server_port,
       );
     }
     case 'trojan': {
@@ -161,14 +163,14 @@ export function buildServerCore(options: ServerOptions): LaunchSpec {
             settings: { clients: users.map((u) => ({ password: u.uuid, email: `${u.id}@node` })) },
             streamSettings: v2rayStream('ws', c.network_settings, tls),
           },
-          c.server_port,
+          options.listenPort ?? c.server_port,
         );
       }
       if (!options.trojanFallbackPort) throw new Error(`${label}: trojan-gfw needs a fallback port`);
       const config = {
         run_type: 'server',
         local_addr: LOOPBACK,
-        local_port: c.server_port,
+        local_port: options.listenPort ?? c.server_port,
         remote_addr: LOOPBACK,
         remote_port: options.trojanFallbackPort,
         password: users.map((u) => u.uuid),
@@ -181,7 +183,7 @@ export function buildServerCore(options: ServerOptions): LaunchSpec {
         binary: 'trojan',
         args: ['-c', 'server.json'],
         files: { 'server.json': JSON.stringify(config, null, 2) },
-        port: c.server_port,
+        port: options.listenPort ?? c.server_port,
       };
     }
     case 'shadowsocks': {
@@ -193,12 +195,13 @@ export function buildServerCore(options: ServerOptions): LaunchSpec {
         throw new Error(
           `${label}: ss-server takes one password per port, the API listed ${users.length} users`,
         );
+      const listenPort = options.listenPort ?? c.server_port;
       return {
         label,
         binary: 'ss-server',
-        args: ['-s', LOOPBACK, '-p', String(c.server_port), '-k', users[0]!.uuid, '-m', c.cipher, '-v'],
+        args: ['-s', LOOPBACK, '-p', String(listenPort), '-k', users[0]!.uuid, '-m', c.cipher, '-v'],
         files: {},
-        port: c.server_port,
+        port: listenPort,
       };
     }
   }
