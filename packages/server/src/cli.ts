@@ -112,7 +112,7 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
       }),
   },
   'node:add': {
-    help: '--name N --region R --country CC --host H --port P --protocol vmess|vless|trojan|shadowsocks [--city C] [--network ws --path /p --ws-host h] [--tls --sni s] [--cipher c] [--rate 1.5]',
+    help: '--name N --region R --country CC --host H --port P --protocol vmess|vless|trojan|shadowsocks [--city C] [--network ws --path /p --ws-host h] [--tls --sni s] [--cipher c] [--rate 1.5] [--rule-id 7 --rule-name name]',
     run: (args) =>
       withDatabase(async (db) => {
         const text = { type: 'string' } as const;
@@ -132,6 +132,8 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
             sni: text,
             cipher: text,
             rate: text,
+            'rule-id': text,
+            'rule-name': text,
             tls: { type: 'boolean' },
           },
         });
@@ -145,6 +147,9 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
         if (!protocol || !NODE_PROTOCOLS.includes(protocol))
           throw new Error(`--protocol must be one of ${NODE_PROTOCOLS.join(', ')}`);
         if (!(rate > 0 && rate <= 100)) throw new Error('--rate must be a multiplier above 0, like 1 or 1.5');
+        const ruleId = get('rule-id') === undefined ? null : Number(get('rule-id'));
+        if (ruleId !== null && !(Number.isInteger(ruleId) && ruleId > 0))
+          throw new Error('--rule-id must be a positive whole number');
         const settings = {
           network: get('network') === 'ws' ? 'ws' : 'tcp',
           ...(get('path') ? { path: get('path') } : {}),
@@ -166,8 +171,8 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
             protocol,
             settings: JSON.stringify(settings),
             rate_percent: Math.round(rate * 100),
-            inbound_rule_id: null,
-            rule_name: null,
+            inbound_rule_id: ruleId,
+            rule_name: get('rule-name') ?? null,
             load_percent: null,
             cpu_percent: null,
             mem_percent: null,

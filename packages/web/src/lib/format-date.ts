@@ -18,3 +18,28 @@ export function formatDate(iso: string | null | undefined, locale: Locale): stri
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(localeToHeader(locale), { dateStyle: 'medium' }).format(date);
 }
+
+const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** How long ago (or ahead) `iso` is from `now`, in the UI language ("3 分钟前", "3 minutes ago", "now"). */
+export function formatRelativeTime(iso: string | null | undefined, locale: Locale, now: number): string {
+  if (!iso) return '';
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return iso;
+  const format = new Intl.RelativeTimeFormat(localeToHeader(locale), { numeric: 'auto' });
+  let value = (time - now) / 1000;
+  if (Math.abs(value) < 10) return format.format(0, 'second');
+  for (const [unit, size] of RELATIVE_STEPS) {
+    const rounded = Math.round(value);
+    if (Math.abs(rounded) < size) return format.format(rounded, unit);
+    value /= size;
+  }
+  return format.format(Math.round(value), 'year');
+}

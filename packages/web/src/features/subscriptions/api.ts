@@ -26,6 +26,13 @@ export function useSubscriptionStats() {
   return useApiQuery(subscriptionsApi.stats, {}, PAGE_QUERY_OPTIONS);
 }
 
+export const TRAFFIC_DAYS = 30;
+
+/** Upload and download per day (UTC), every day present. */
+export function useSubscriptionTraffic(days: number = TRAFFIC_DAYS) {
+  return useApiQuery(subscriptionsApi.traffic, { query: { days } }, PAGE_QUERY_OPTIONS);
+}
+
 export type OrdersQuery = EndpointQuery<typeof subscriptionsApi.listOrders>;
 
 export function useSubscriptionOrders(query: OrdersQuery) {

@@ -1,10 +1,22 @@
-import { Alert, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { yuan } from '../wallet';
 import { useSubscriptionStats } from './api';
 import { formatTraffic } from './format';
 import { OrdersTable } from './orders-table';
+
+/** The chart library is loaded only when the statistics tab is opened. */
+const TrafficChart = lazy(() => import('./traffic-chart').then((m) => ({ default: m.TrafficChart })));
+
+function ChartPlaceholder() {
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Skeleton height={260} />
+    </Card>
+  );
+}
 
 function StatCard({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
@@ -19,7 +31,7 @@ function StatCard({ label, value, testId }: { label: string; value: ReactNode; t
   );
 }
 
-/** The "statistics" tab: counts, traffic this month, days remaining, total spent, then the orders. */
+/** The "statistics" tab: counts, traffic this month, days remaining, total spent, daily traffic, then the orders. */
 export function StatsPanel() {
   const { t } = useTranslation();
   const stats = useSubscriptionStats();
@@ -52,6 +64,9 @@ export function StatsPanel() {
           />
         </SimpleGrid>
       )}
+      <Suspense fallback={<ChartPlaceholder />}>
+        <TrafficChart />
+      </Suspense>
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h4">

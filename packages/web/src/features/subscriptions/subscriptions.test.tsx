@@ -331,6 +331,41 @@ describe('my subscriptions', () => {
   });
 });
 
+describe('traffic chart', () => {
+  const days = (bytes: (i: number) => [number, number]) =>
+    Array.from({ length: 30 }, (_, i) => {
+      const [upload, download] = bytes(i);
+      return {
+        day: `2026-11-${String(i + 1).padStart(2, '0')}`,
+        upload: String(upload),
+        download: String(download),
+      };
+    });
+
+  it('asks for 30 days and says so when nothing was used', async () => {
+    const { calls } = server((call) =>
+      path(call) === '/subscriptions/traffic' ? ok(days(() => [0, 0])) : undefined,
+    );
+    renderPage('/subscription?tab=stats');
+    expect((await screen.findByTestId('traffic-chart-empty')).textContent).toBe('最近 30 天没有使用流量');
+    expect(screen.queryByTestId('traffic-chart')).toBeNull();
+    const query = new URL(calls.find((c) => path(c) === '/subscriptions/traffic')!.url, 'http://x')
+      .searchParams;
+    expect(query.get('days')).toBe('30');
+  });
+
+  it('draws the chart when some traffic was used', async () => {
+    server((call) =>
+      path(call) === '/subscriptions/traffic'
+        ? ok(days((i) => (i === 3 ? [1024 ** 2, 3 * 1024 ** 3] : [0, 0])))
+        : undefined,
+    );
+    renderPage('/subscription?tab=stats');
+    expect(await screen.findByTestId('traffic-chart')).toBeTruthy();
+    expect(screen.queryByTestId('traffic-chart-empty')).toBeNull();
+  });
+});
+
 describe('restricted accounts', () => {
   it('see the plans but the notice instead of their subscriptions, with no /subscriptions/my call', async () => {
     const { calls } = server((call) =>

@@ -1,6 +1,5 @@
-import { IconServer2 } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { NodeCenter } from '../../features/nodes';
 
 export default function NodesPage() {
-  return <ConsoleEmptyPage page="nodes" icon={<IconServer2 size={32} aria-hidden />} />;
+  return <NodeCenter />;
 }

@@ -1,0 +1,1 @@
+export { NodeCenter } from './node-center';

@@ -1,0 +1,194 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconServer2 } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE, LAYOUT, NODE_PROTOCOLS, NODE_STATUSES, NODES } from '@portal/contract';
+import type { NodeProtocol, NodeStatus } from '@portal/contract';
+import { EmptyPage } from '../../components/empty-page';
+import { ListPagination } from '../wallet';
+import type { NodesQuery } from './api';
+import { useNodes, useNodeSummary } from './api';
+import { NodeDetails } from './node-details';
+import type { NodeFilterValues } from './node-filters';
+import { NodeFilters } from './node-filters';
+import { NodeCards, NodeTable } from './node-list';
+import { NodeStats } from './node-stats';
+import { overlayNode, overlaySummary, useLiveStatuses } from './use-live-statuses';
+
+const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
+const FILTER_KEYS = ['region', 'type', 'status'] as const;
+
+function positiveInt(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
+  return allowed.includes(value as T) ? (value as T) : null;
+}
+
+/** The filters, page and open node as the URL says: reload, back and shared links show the same. */
+function readParams(params: URLSearchParams) {
+  const region = params.get('region')?.trim() ?? '';
+  const filters: NodeFilterValues = {
+    region: region && region.length <= 50 ? region : null,
+    type: oneOf<NodeProtocol>(params.get('type'), NODE_PROTOCOLS),
+    status: oneOf<NodeStatus>(params.get('status'), NODE_STATUSES),
+  };
+  return { filters, page: positiveInt(params.get('page')) ?? 1, nodeId: positiveInt(params.get('node')) };
+}
+
+/** /nodes: statistics, filters, the list (cards on phones), the details of one node; statuses stay live. */
+export function NodeCenter() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { filters, page, nodeId } = readParams(params);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+
+  const summary = useNodeSummary();
+  const query: NodesQuery = {
+    page,
+    size: DEFAULT_PAGE_SIZE,
+    region: filters.region ?? undefined,
+    type: filters.type ?? undefined,
+    status: filters.status ?? undefined,
+  };
+  const list = useNodes(query);
+  const live = useLiveStatuses(summary.data, summary.dataUpdatedAt);
+
+  const listData = list.data;
+  const listUpdatedAt = list.dataUpdatedAt;
+  const nodes = useMemo(
+    () => (listData?.items ?? []).map((node) => overlayNode(node, listUpdatedAt, live)),
+    [listData, listUpdatedAt, live],
+  );
+  const shownSummary = summary.data ? overlaySummary(summary.data, summary.dataUpdatedAt, live) : undefined;
+  const filtered = filters.region !== null || filters.type !== null || filters.status !== null;
+
+  const update = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    setParams(next);
+  };
+  const setFilters = (values: NodeFilterValues) =>
+    update((next) => {
+      for (const key of FILTER_KEYS) {
+        const value = values[key];
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      next.delete('page');
+    });
+  const resetFilters = () =>
+    update((next) => {
+      for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
+    });
+  const setPage = (value: number) =>
+    update((next) => {
+      if (value > 1) next.set('page', String(value));
+      else next.delete('page');
+    });
+  const openNode = (id: number) => update((next) => next.set('node', String(id)));
+  const closeNode = () => update((next) => next.delete('node'));
+
+  return (
+    <Stack gap="lg">
+      <NodeStats
+        summary={shownSummary}
+        pending={summary.isPending}
+        error={summary.error}
+        onRetry={() => void summary.refetch()}
+      />
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="md">
+          <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+            <Group gap="xs" wrap="nowrap">
+              <Title order={2} size="h4" id="nodes-list-title">
+                {t('nodes.list.title')}
+              </Title>
+              {list.isFetching && !list.isPending && <Loader size="xs" aria-label={t('common.loading')} />}
+            </Group>
+            <Text size="xs" c="dimmed" data-testid="nodes-live-hint">
+              {t('nodes.list.liveHint', { seconds: NODES.statusPollMs / 1000 })}
+            </Text>
+          </Group>
+          <NodeFilters
+            values={filters}
+            regions={(summary.data?.regions ?? []).map((r) => r.region)}
+            onChange={setFilters}
+            onReset={resetFilters}
+          />
+          {list.isPending && (
+            <Group justify="center" py="lg">
+              <Loader aria-label={t('common.loading')} />
+            </Group>
+          )}
+          {list.isError && (
+            <Alert color="red" role="alert" data-testid="nodes-error">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('nodes.loadFailed')}</Text>
+                {list.error.message && (
+                  <Text size="xs" c="dimmed">
+                    {list.error.message}
+                  </Text>
+                )}
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => void list.refetch()}
+                  data-testid="nodes-retry"
+                >
+                  {t('common.retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+          {list.isSuccess &&
+            nodes.length === 0 &&
+            (filtered || page > 1 ? (
+              <EmptyPage
+                icon={<IconServer2 size={32} aria-hidden />}
+                title={t('nodes.empty.filteredTitle')}
+                description={t('nodes.empty.filteredText')}
+              >
+                <Button variant="light" mt="md" onClick={resetFilters} data-testid="nodes-empty-reset">
+                  {t('nodes.filters.reset')}
+                </Button>
+              </EmptyPage>
+            ) : (
+              <EmptyPage
+                icon={<IconServer2 size={32} aria-hidden />}
+                title={t('nodes.empty.title')}
+                description={t('nodes.empty.text')}
+              />
+            ))}
+          {listData &&
+            nodes.length > 0 &&
+            (phone ? (
+              <NodeCards nodes={nodes} onOpen={openNode} />
+            ) : (
+              <NodeTable nodes={nodes} onOpen={openNode} />
+            ))}
+          {listData && (
+            <ListPagination
+              page={listData.page}
+              pages={listData.pages}
+              total={listData.total}
+              onChange={setPage}
+            />
+          )}
+        </Stack>
+      </Card>
+      <NodeDetails
+        nodeId={nodeId}
+        listed={nodes.find((n) => n.id === nodeId)}
+        live={live}
+        phone={phone}
+        onClose={closeNode}
+      />
+    </Stack>
+  );
+}
