@@ -144,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async () => {
       if (config.seedDemo) await nodes.demoHeartbeat();
       await nodes.markSilentOffline();
+      await nodes.probeLatency();
     },
     app.log,
   );

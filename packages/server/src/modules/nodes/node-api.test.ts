@@ -1,5 +1,6 @@
 import type { NodeInfo, NodeStatusEntry, NodeSummary, Package, TrafficDay } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoAfter } from '../../db/time.js';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
@@ -472,5 +473,56 @@ describe(`node API and traffic accounting (${TEST_DIALECT})`, () => {
     expect(by['Hong Kong 01']!.last_heartbeat_at! > stale).toBe(true);
     expect(by['Germany Frankfurt 01']).toMatchObject({ status: 'offline', last_heartbeat_at: stale });
     expect(by['Taiwan Taipei 01']).toMatchObject({ status: 'maintenance', last_heartbeat_at: stale });
+  });
+
+  it('measures latency as the time a TCP connection to a live node takes, null when unreachable', async () => {
+    const listener = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const open = (listener.address() as AddressInfo).port;
+    const closed = await new Promise<number>((resolve) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const p = (s.address() as AddressInfo).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const now = new Date().toISOString();
+    const base = {
+      region: 'europe',
+      country: 'NL',
+      city: null,
+      host: '127.0.0.1',
+      protocol: 'vless' as const,
+      inbound_rule_id: null,
+      rule_name: null,
+      load_percent: null,
+      cpu_percent: null,
+      mem_percent: null,
+      latency_ms: 999,
+      status: 'online' as const,
+      last_heartbeat_at: now,
+      created_at: now,
+      updated_at: now,
+    };
+    const [reachable, unreachable] = await Promise.all(
+      [
+        { ...base, name: 'probe open', port: open },
+        { ...base, name: 'probe closed', port: closed },
+      ].map((v) => db().insertInto('nodes').values(v).returning('id').executeTakeFirstOrThrow()),
+    );
+    try {
+      expect(await app.ctx.services.nodes.probeLatency(2000)).toBeGreaterThanOrEqual(2);
+      const latency = async (id: number) =>
+        (await db().selectFrom('nodes').select('latency_ms').where('id', '=', id).executeTakeFirstOrThrow())
+          .latency_ms;
+      const ms = await latency(reachable!.id);
+      expect(ms).not.toBeNull();
+      expect(ms!).toBeGreaterThanOrEqual(1);
+      expect(ms!).toBeLessThan(2000);
+      expect(await latency(unreachable!.id)).toBeNull();
+    } finally {
+      await db().deleteFrom('nodes').where('id', 'in', [reachable!.id, unreachable!.id]).execute();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
   });
 });

@@ -257,10 +257,6 @@ export function nodeApiRoutes(app: FastifyInstance): void {
             mem_percent: mem,
             disk_percent: disk,
             load_percent: plainPercent(b.load) ?? cpu,
-            latency_ms:
-              typeof b.latency === 'number' && Number.isFinite(b.latency) && b.latency >= 0
-                ? Math.round(b.latency)
-                : request.node!.latency_ms,
             last_heartbeat_at: nowIso(),
           })
           .where('id', '=', request.node!.id)

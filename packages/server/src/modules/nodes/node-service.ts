@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import {
   NODES,
   type NodeInfo,
@@ -164,6 +165,27 @@ export class NodeService {
   }
 
   /**
+   * Latency as the portal sees it: the time a TCP connection to each live node's port takes (null when it cannot be
+   * reached within the timeout). Demo nodes are left alone; their hosts do not exist.
+   */
+  async probeLatency(timeoutMs = 3000, parallel = 16): Promise<number> {
+    const cutoff = isoAfter(-NODES.offlineAfterMs);
+    const rows = (
+      await this.db.selectFrom('nodes').selectAll().where('status', '=', 'online').execute()
+    ).filter((r) => effectiveStatus(r, cutoff) === 'online' && nodeSettings(r).demo === null);
+    let next = 0;
+    const worker = async () => {
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        const ms = await tcpConnectMs(row.host, row.port, timeoutMs);
+        await this.db.updateTable('nodes').set({ latency_ms: ms }).where('id', '=', row.id).execute();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, rows.length) }, worker));
+    return rows.length;
+  }
+
+  /**
    * The demo catalogue's stand-in for real agents (only with SEED_DEMO): keeps its "online" nodes reporting, with
    * load that drifts a little, so a fresh `npm start` shows a live node centre. Real nodes are never touched.
    */
@@ -189,4 +211,21 @@ export class NodeService {
         .execute();
     }
   }
+}
+
+/** Milliseconds to open (and at once close) a TCP connection, or null when it fails or takes longer than the timeout. */
+export function tcpConnectMs(host: string, port: number, timeoutMs: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const socket = connect({ host, port });
+    const done = (value: number | null) => {
+      socket.removeAllListeners();
+      socket.on('error', () => undefined);
+      socket.destroy();
+      resolve(value);
+    };
+    socket.setTimeout(timeoutMs, () => done(null));
+    socket.once('connect', () => done(Math.max(1, Math.round(performance.now() - started))));
+    socket.once('error', () => done(null));
+  });
 }
