@@ -1,6 +1,8 @@
 /** Business constants and limits of spec §9 (and the decisions of DESIGN.md on the gaps). */
 export const APP_VERSION = '1.7.1';
 export const API_PREFIX = '/api/v1/portal';
+/** The staff API (same envelope; admin role only). */
+export const ADMIN_API_PREFIX = '/api/v1/admin';
 
 export const STORAGE_KEYS = {
   token: 'token',

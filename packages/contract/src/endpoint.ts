@@ -20,6 +20,8 @@ export interface Endpoint<
   tags: readonly string[];
   /** false for calls that need no bearer token. */
   auth: Auth;
+  /** 'admin': staff only (others get 40002). Admin endpoints live under ADMIN_API_PREFIX. */
+  role?: 'admin';
   body?: Body;
   query?: Query;
   params?: Params;

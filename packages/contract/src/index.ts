@@ -13,6 +13,9 @@ export * as rechargeApi from './endpoints/recharge.js';
 export * as walletApi from './endpoints/wallet.js';
 export * as subscriptionsApi from './endpoints/subscriptions.js';
 export * as nodesApi from './endpoints/nodes.js';
+export * as ticketsApi from './endpoints/tickets.js';
+export * as helpApi from './endpoints/help.js';
+export * as siteApi from './endpoints/site.js';
 export type {
   Package,
   Subscription,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import { API_PREFIX } from '@portal/contract';
+import { ADMIN_API_PREFIX, API_PREFIX } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
@@ -30,6 +30,14 @@ import { deliveryRoutes } from './modules/delivery/routes.js';
 import { nodeApiRoutes } from './modules/nodes/node-api.js';
 import { NodeService } from './modules/nodes/node-service.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
+import { adminTicketRoutes, registerTicketJobs, ticketRoutes } from './modules/tickets/routes.js';
+import {
+  adminAnnouncementRoutes,
+  announcementRoutes,
+  registerAnnouncementJobs,
+} from './modules/announcements/routes.js';
+import { adminHelpRoutes, helpRoutes } from './modules/help/routes.js';
+import { adminSiteRoutes, siteRoutes } from './modules/site/routes.js';
 import { packageRoutes, subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
 import { SubscriptionService } from './modules/subscriptions/subscription-service.js';
@@ -189,10 +197,34 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       walletRoutes(api);
       packageRoutes(api);
       nodeRoutes(api);
+      ticketRoutes(api);
+      announcementRoutes(api);
+      helpRoutes(api);
+      siteRoutes(api);
       restrictedAreas(api, { '/recharge': rechargeRoutes, '/subscriptions': subscriptionRoutes });
     },
     { prefix: API_PREFIX },
   );
+
+  // The staff API: same envelope and rate limit; every endpoint in it is admin-only (40002 for others).
+  await app.register(
+    async (admin) => {
+      await admin.register(rateLimit, {
+        global: true,
+        max: config.rateLimit.max,
+        timeWindow: config.rateLimit.windowMs,
+        ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}rate-limit-admin:` } : {}),
+        errorResponseBuilder: () => new AppError('RATE_LIMIT'),
+      });
+      adminTicketRoutes(admin);
+      adminAnnouncementRoutes(admin);
+      adminHelpRoutes(admin);
+      adminSiteRoutes(admin);
+    },
+    { prefix: ADMIN_API_PREFIX },
+  );
+  registerTicketJobs(app);
+  registerAnnouncementJobs(app);
 
   deliveryRoutes(app);
   nodeApiRoutes(app);

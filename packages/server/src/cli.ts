@@ -21,6 +21,19 @@ async function withDatabase<T>(run: (db: ReturnType<typeof openDatabase>['db']) 
   }
 }
 
+function setRole(email: string | undefined, role: 'admin' | 'user'): Promise<void> {
+  return withDatabase(async (db) => {
+    if (!email) throw new Error(`usage: user:${role === 'admin' ? 'promote' : 'demote'} <email>`);
+    const result = await db
+      .updateTable('users')
+      .set({ role, updated_at: nowIso() })
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new Error(`no user ${email}`);
+    console.log(`${email} is now ${role === 'admin' ? 'an admin' : 'a regular user'}`);
+  });
+}
+
 /** Operators' commands: `npm run cli -- <command>`. Later features add their own commands here. */
 const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<void> }> = {
   'ledger:check': {
@@ -91,6 +104,14 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
         }
         console.log(`${rows.length} transfer(s) need an operator`);
       }),
+  },
+  'user:promote': {
+    help: '<email>: give a user the admin role (staff API under /api/v1/admin)',
+    run: ([email]) => setRole(email, 'admin'),
+  },
+  'user:demote': {
+    help: '<email>: take the admin role away again',
+    run: ([email]) => setRole(email, 'user'),
   },
   'node:list': {
     help: 'every node with its protocol, address, live status and whether its agent has a token',

@@ -1,3 +1,6 @@
+import type { AnnouncementTables } from './tables/announcements.js';
+import type { HelpTables } from './tables/help.js';
+import type { TicketTables } from './tables/tickets.js';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Table types per feature, gathered in one Database interface (STYLE.md #4). */
@@ -348,7 +351,7 @@ export interface NodeOnlineIpsTable {
   reported_at: string;
 }
 
-export interface Database {
+export interface Database extends TicketTables, AnnouncementTables, HelpTables {
   app_meta: AppMetaTable;
   packages: PackagesTable;
   nodes: NodesTable;

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { authenticateRequest, type Authenticated } from '../modules/auth/guard.js';
+import { AppError } from './app-error.js';
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
@@ -20,6 +21,11 @@ export interface HandlerInput<E extends Endpoint> {
   params: Out<E['params']>;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** Staff only: a signed-in user without the admin role gets 40002. */
+async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (request.auth?.user.role !== 'admin') throw new AppError('FORBIDDEN');
 }
 
 /**
@@ -51,7 +57,11 @@ export function registerEndpoint<E extends Endpoint>(
         '5xx': errorEnvelopeSchema,
       },
     },
-    ...(endpoint.auth ? { preHandler: authenticateRequest } : {}),
+    ...(endpoint.role === 'admin'
+      ? { preHandler: [authenticateRequest, requireAdmin] }
+      : endpoint.auth
+        ? { preHandler: authenticateRequest }
+        : {}),
     handler: async (request, reply) => {
       const data = await handler({
         auth: request.auth as HandlerInput<E>['auth'],

@@ -4,6 +4,9 @@ import * as m0002 from './0002-accounts.js';
 import * as m0003 from './0003-wallet.js';
 import * as m0004 from './0004-subscriptions.js';
 import * as m0005 from './0005-nodes.js';
+import * as m0006 from './0006-tickets.js';
+import * as m0007 from './0007-announcements.js';
+import * as m0008 from './0008-help.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003-wallet': m0003,
   '0004-subscriptions': m0004,
   '0005-nodes': m0005,
+  '0006-tickets': m0006,
+  '0007-announcements': m0007,
+  '0008-help': m0008,
 };

@@ -1,3 +1,7 @@
+import { ticketsEn } from './features/tickets';
+import { announcementsEn } from './features/announcements';
+import { helpEn } from './features/help';
+import { siteEn } from './features/site';
 import type { Messages } from './zh_CN';
 
 /** English. */
@@ -990,4 +994,8 @@ export const en: Messages = {
   public: {
     loginPage: { title: 'Log in' },
   },
+  tickets: ticketsEn,
+  announcements: announcementsEn,
+  help: helpEn,
+  site: siteEn,
 };

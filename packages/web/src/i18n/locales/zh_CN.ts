@@ -1,3 +1,7 @@
+import { ticketsZhCN } from './features/tickets';
+import { announcementsZhCN } from './features/announcements';
+import { helpZhCN } from './features/help';
+import { siteZhCN } from './features/site';
 /** Simplified Chinese: the source of truth for the message keys. zh_TW and en must have the same shape. */
 export const zhCN = {
   common: {
@@ -918,6 +922,10 @@ export const zhCN = {
   public: {
     loginPage: { title: '登录' },
   },
+  tickets: ticketsZhCN,
+  announcements: announcementsZhCN,
+  help: helpZhCN,
+  site: siteZhCN,
 } as const satisfies object;
 
 /** Same keys, any string: what zh_TW and en must provide. */

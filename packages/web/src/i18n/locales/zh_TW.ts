@@ -1,3 +1,7 @@
+import { ticketsZhTW } from './features/tickets';
+import { announcementsZhTW } from './features/announcements';
+import { helpZhTW } from './features/help';
+import { siteZhTW } from './features/site';
 import type { Messages } from './zh_CN';
 
 /** Traditional Chinese (Taiwan wording). */
@@ -920,4 +924,8 @@ export const zhTW: Messages = {
   public: {
     loginPage: { title: '登入' },
   },
+  tickets: ticketsZhTW,
+  announcements: announcementsZhTW,
+  help: helpZhTW,
+  site: siteZhTW,
 };
