@@ -100,6 +100,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // The spec writes some paths with a trailing slash (/help/documents/); both forms reach the same route.
+    routerOptions: { ignoreTrailingSlash: true },
   });
 
   const database =

@@ -29,6 +29,10 @@ const CONSOLE_COMPONENTS: Record<ConsolePageKey, LazyPage> = {
   rechargeCodes: lazy(() => import('../pages/console/recharge-codes-page')),
 };
 
+/** Detail pages under console pages (their own chunks). */
+const TicketPage = lazy(() => import('../pages/console/ticket-page'));
+const HelpDocumentPage = lazy(() => import('../pages/console/help-document-page'));
+
 const NotFoundPage = lazy(() => import('../pages/console/not-found-page'));
 const PublicLayout = lazy(() => import('./layouts/public-layout'));
 const AuthCallbackPage = lazy(() => import('../pages/public/auth-callback-page'));
@@ -74,6 +78,8 @@ export const routes: RouteObject[] = [
           ? { index: true, element: <Page /> }
           : { path: page.path.slice(1), element: <Page /> };
       }),
+      { path: 'support/:ticketId', element: <TicketPage /> },
+      { path: 'help/:documentId', element: <HelpDocumentPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
