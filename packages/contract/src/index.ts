@@ -31,3 +31,14 @@ export { OAUTH_PROVIDERS } from './endpoints/auth.js';
 export type { UserProfile, SessionInfo } from './endpoints/users.js';
 export type { NodeInfo, NodeProtocol, NodeStatus, NodeSummary, NodeStatusEntry } from './endpoints/nodes.js';
 export { NODE_PROTOCOLS, NODE_STATUSES } from './endpoints/nodes.js';
+export type {
+  ContactConfig,
+  ContactInfo,
+  ContactChannel,
+  DealersConfig,
+  DealersInfo,
+  Dealer,
+  ChannelType,
+  LocalizedText,
+} from './endpoints/site.js';
+export { contactConfig, dealersConfig, CHANNEL_TYPES } from './endpoints/site.js';

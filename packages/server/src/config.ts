@@ -39,6 +39,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** Shown on the contact page until an operator configures the channels */
+  SUPPORT_EMAIL: z.email().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   REFRESH_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24),
@@ -159,6 +161,7 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   siteName: string;
   mail: { smtpUrl: string | null; from: string };
+  supportEmail: string;
   auth: {
     accessTtlSeconds: number;
     refreshTtlDays: number;
@@ -218,6 +221,7 @@ export function loadConfig(
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     siteName: e.SITE_NAME,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@localhost>` },
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
     auth: {
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlDays: e.REFRESH_TTL_DAYS,

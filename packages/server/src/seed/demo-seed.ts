@@ -11,6 +11,9 @@ import {
   DEMO_PACKAGES,
 } from './demo-catalogue.js';
 
+import { CONTACT_KEY, DEALERS_KEY } from '../modules/site/site-content.js';
+import { DEMO_CONTACT, DEMO_DEALERS } from './demo-site.js';
+
 const SEEDED_KEY = 'demo_seeded';
 
 function translations<T extends Record<string, Record<string, string>>>(fields: T): string {
@@ -30,6 +33,8 @@ function translations<T extends Record<string, Record<string, string>>>(fields: 
 export async function seedDemoCatalogue(db: Kysely<Database>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await insertMetaIfAbsent(trx, SEEDED_KEY, nowIso()))) return false;
+    await insertMetaIfAbsent(trx, CONTACT_KEY, JSON.stringify(DEMO_CONTACT));
+    await insertMetaIfAbsent(trx, DEALERS_KEY, JSON.stringify(DEMO_DEALERS));
     const now = nowIso();
     await trx
       .insertInto('packages')

@@ -1,0 +1,131 @@
+import {
+  contactConfig,
+  dealersConfig,
+  type ContactConfig,
+  type ContactInfo,
+  type DealersConfig,
+  type DealersInfo,
+  type Locale,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/time.js';
+import type { Database } from '../../db/types.js';
+import { getMeta } from '../../lib/meta-repository.js';
+
+export const CONTACT_KEY = 'site_contact';
+export const DEALERS_KEY = 'site_dealers';
+
+/** Until an operator configures the page: the support address and the 24-hour promise of the spec. */
+export function defaultContact(supportEmail: string): ContactConfig {
+  return {
+    channels: [
+      {
+        type: 'email',
+        value: supportEmail,
+        url: `mailto:${supportEmail}`,
+        label: { zh_CN: '邮件支持', zh_TW: '郵件支援', en: 'E-mail support' },
+        note: {
+          zh_CN: '请写明注册邮箱和问题经过，附上截图更快解决。',
+          zh_TW: '請寫明註冊信箱和問題經過，附上截圖能更快解決。',
+          en: 'Include your account e-mail and what happened; a screenshot helps.',
+        },
+      },
+    ],
+    email_reply_hours: 24,
+    hours: {
+      zh_CN: '工单与邮件全天受理',
+      zh_TW: '工單與郵件全天受理',
+      en: 'Tickets and e-mail are handled around the clock',
+    },
+  };
+}
+
+export const DEFAULT_DEALERS: DealersConfig = {
+  intro: {
+    zh_CN: '授权经销商出售充值码，可用当地常用的方式付款。充值码在「充值」页兑换后立即到账。',
+    zh_TW: '授權經銷商販售儲值碼，可用當地常用的方式付款。儲值碼在「儲值」頁兌換後立即入帳。',
+    en: 'Authorised dealers sell recharge codes for local payment methods. A code redeemed on the Top-up page is credited at once.',
+  },
+  how_to_buy: {
+    zh_CN:
+      '联系下方任一经销商，说明需要的金额\n按经销商提供的方式付款\n收到以 RC- 开头的充值码\n打开「充值」页的「充值码」，粘贴并兑换，余额立即增加',
+    zh_TW:
+      '聯繫下方任一經銷商，說明需要的金額\n依經銷商提供的方式付款\n收到以 RC- 開頭的儲值碼\n打開「儲值」頁的「儲值碼」，貼上並兌換，餘額立即增加',
+    en: 'Contact any dealer below and say how much you need\nPay the way the dealer offers\nReceive a code starting with RC-\nOpen Top-up → Recharge code, paste it and redeem: the balance grows at once',
+  },
+  dealers: [],
+};
+
+function parse<T>(
+  raw: string | null,
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+): T | null {
+  if (!raw) return null;
+  try {
+    const result = schema.safeParse(JSON.parse(raw));
+    return result.success ? (result.data as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Operator-configured content kept in app_meta; a missing or unreadable entry falls back to the defaults. */
+export class SiteContent {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly supportEmail: string,
+  ) {}
+
+  async contactConfig(): Promise<ContactConfig> {
+    return parse(await getMeta(this.db, CONTACT_KEY), contactConfig) ?? defaultContact(this.supportEmail);
+  }
+
+  async dealersConfig(): Promise<DealersConfig> {
+    return parse(await getMeta(this.db, DEALERS_KEY), dealersConfig) ?? DEFAULT_DEALERS;
+  }
+
+  async contact(locale: Locale): Promise<ContactInfo> {
+    const c = await this.contactConfig();
+    return {
+      channels: c.channels.map((ch) => ({
+        type: ch.type,
+        value: ch.value,
+        url: ch.url,
+        label: ch.label[locale],
+        note: ch.note[locale],
+      })),
+      email_reply_hours: c.email_reply_hours,
+      hours: c.hours[locale],
+    };
+  }
+
+  async dealers(locale: Locale): Promise<DealersInfo> {
+    const d = await this.dealersConfig();
+    return {
+      intro: d.intro[locale],
+      how_to_buy: d.how_to_buy[locale]
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      dealers: d.dealers.map((x) => ({
+        name: x.name,
+        region: x.region[locale],
+        channels: x.channels,
+        payment_methods: x.payment_methods,
+        note: x.note[locale],
+      })),
+    };
+  }
+
+  async save(
+    key: typeof CONTACT_KEY | typeof DEALERS_KEY,
+    value: ContactConfig | DealersConfig,
+  ): Promise<void> {
+    const now = nowIso();
+    await this.db
+      .insertInto('app_meta')
+      .values({ key, value: JSON.stringify(value), updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now }))
+      .execute();
+  }
+}
