@@ -1,6 +1,5 @@
-import { IconMail } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { ContactCenter } from '../../features/site';
 
 export default function ContactPage() {
-  return <ConsoleEmptyPage page="contact" icon={<IconMail size={32} aria-hidden />} />;
+  return <ContactCenter />;
 }

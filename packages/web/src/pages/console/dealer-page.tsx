@@ -1,6 +1,5 @@
-import { IconBuildingStore } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { DealerCenter } from '../../features/site';
 
 export default function DealerPage() {
-  return <ConsoleEmptyPage page="dealer" icon={<IconBuildingStore size={32} aria-hidden />} />;
+  return <DealerCenter />;
 }

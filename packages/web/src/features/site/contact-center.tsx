@@ -1,0 +1,93 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBook, IconClockHour4, IconLifebuoy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useContact } from './api';
+import { ChannelIcon, ChannelValue } from './channel';
+import { SiteError, SiteSkeleton } from './load-state';
+
+/** /contact: the operator's channels, the e-mail promise, and the way to a ticket or the help centre. */
+export function ContactCenter() {
+  const { t } = useTranslation();
+  const contact = useContact();
+  if (contact.isPending) return <SiteSkeleton />;
+  if (contact.isError) return <SiteError error={contact.error} onRetry={() => void contact.refetch()} />;
+  const { channels, email_reply_hours, hours } = contact.data;
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h3">
+          {t('site.contact.title')}
+        </Title>
+        <Text mt="xs" data-testid="contact-lead">
+          {t('site.contact.lead', { hours: email_reply_hours })}
+        </Text>
+        {hours && (
+          <Group gap={6} mt="xs" c="dimmed">
+            <IconClockHour4 size={16} aria-hidden />
+            <Text size="sm">{hours}</Text>
+          </Group>
+        )}
+      </Card>
+
+      <section aria-labelledby="contact-channels">
+        <Title order={3} size="h4" id="contact-channels" mb="sm">
+          {t('site.contact.channels')}
+        </Title>
+        {channels.length === 0 ? (
+          <Text c="dimmed">{t('site.contact.empty')}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {channels.map((c, i) => (
+              <Card key={`${c.type}-${i}`} withBorder radius="md" padding="md" data-testid="contact-channel">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <ChannelIcon type={c.type} />
+                  <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                    <Text fw={600}>{c.label || t(`site.channelTypes.${c.type}`)}</Text>
+                    <ChannelValue type={c.type} value={c.value} url={c.url} />
+                    {c.note && (
+                      <Text size="sm" c="dimmed">
+                        {c.note}
+                      </Text>
+                    )}
+                  </Stack>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card withBorder radius="md" padding="lg">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <IconLifebuoy size={28} aria-hidden style={{ flexShrink: 0 }} />
+            <Stack gap="xs" align="flex-start">
+              <Text fw={600}>{t('site.contact.ticketTitle')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('site.contact.ticketText')}
+              </Text>
+              <Button component={Link} to="/support" data-testid="contact-ticket">
+                {t('site.contact.ticketButton')}
+              </Button>
+            </Stack>
+          </Group>
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <IconBook size={28} aria-hidden style={{ flexShrink: 0 }} />
+            <Stack gap="xs" align="flex-start">
+              <Text fw={600}>{t('site.contact.helpTitle')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('site.contact.helpText')}
+              </Text>
+              <Button component={Link} to="/help" variant="light">
+                {t('site.contact.helpButton')}
+              </Button>
+            </Stack>
+          </Group>
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}

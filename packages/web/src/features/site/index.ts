@@ -1,0 +1,2 @@
+export { ContactCenter } from './contact-center';
+export { DealerCenter } from './dealer-center';
