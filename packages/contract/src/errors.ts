@@ -218,6 +218,42 @@ export const ERRORS = {
   TICKET_NOT_FOUND: def(40601, 404, '工单不存在', '工單不存在', 'Ticket not found'),
   TICKET_CLOSED: def(40602, 409, '工单已关闭', '工單已關閉', 'This ticket is closed'),
   TICKET_REPLY_NOT_FOUND: def(40603, 404, '回复不存在', '回覆不存在', 'Reply not found'),
+  TICKET_ATTACHMENT_TOO_LARGE: def(
+    40604,
+    413,
+    '附件不能超过 10 MB',
+    '附件不能超過 10 MB',
+    'An attachment can be at most 10 MB',
+  ),
+  TICKET_ATTACHMENT_TYPE: def(
+    40605,
+    415,
+    '不支持的附件类型：仅支持 JPG/PNG/GIF 图片、PDF、Word 文档和纯文本文件',
+    '不支援的附件類型：僅支援 JPG/PNG/GIF 圖片、PDF、Word 文件和純文字檔案',
+    'This file type is not accepted: only JPG/PNG/GIF images, PDF, Word documents and plain text',
+  ),
+  TICKET_ATTACHMENTS_TOO_MANY: def(
+    40606,
+    422,
+    '附件数量超出上限：每条消息最多 5 个附件',
+    '附件數量超出上限：每則訊息最多 5 個附件',
+    'Too many attachments: at most 5 per message',
+  ),
+  TICKET_ATTACHMENT_NOT_FOUND: def(
+    40607,
+    404,
+    '附件不存在或已失效，请重新上传',
+    '附件不存在或已失效，請重新上傳',
+    'The attachment does not exist or has expired, please upload it again',
+  ),
+  TICKET_ATTACHMENT_EMPTY: def(40608, 422, '附件是空文件', '附件是空檔案', 'The attachment is an empty file'),
+  TICKET_ASSIGNEE_INVALID: def(
+    40609,
+    422,
+    '工单只能指派给管理员',
+    '工單只能指派給管理員',
+    'A ticket can only be assigned to an admin',
+  ),
 
   // Content 407xx
   ANNOUNCEMENT_NOT_FOUND: def(40701, 404, '公告不存在', '公告不存在', 'Announcement not found'),

@@ -70,7 +70,7 @@ export function DealerCenter() {
                         {t('site.dealer.payments')}
                       </Text>
                       {d.payment_methods.map((m) => (
-                        <Badge key={m} variant="outline" color="gray" size="sm">
+                        <Badge key={m} variant="outline" color="gray" size="sm" tt="none">
                           {m}
                         </Badge>
                       ))}
