@@ -1,2 +1,334 @@
-/** Endpoints of the help feature (portal and, with role 'admin', staff). Filled in by the help feature. */
-export {};
+import { z } from 'zod';
+import { defineEndpoint, pageSchema } from '../endpoint.js';
+import { vkey } from '../i18n/validation-messages.js';
+import { LOCALES } from '../locales.js';
+import { paginationQuerySchema } from '../validation.js';
+
+/**
+ * The help centre: documents in the caller's language (one row per language, sharing a slug), searched with the
+ * database's full-text search, rated 1-5 by signed-in users. Content is Markdown and stays Markdown: the server
+ * never renders it; the web renders it without raw HTML. Endpoints with role 'admin' are the staff side.
+ */
+export const HELP_PLATFORMS = ['windows', 'macos', 'ios', 'android', 'linux'] as const;
+export const helpPlatformSchema = z.enum(HELP_PLATFORMS);
+export type HelpPlatform = z.infer<typeof helpPlatformSchema>;
+
+export const HELP_LIMITS = {
+  searchMax: 100,
+  feedbackMax: 500,
+  ratingMin: 1,
+  ratingMax: 5,
+  /** Related documents shown under a document. */
+  relatedMax: 5,
+  slugMax: 64,
+  categoryNameMax: 50,
+  titleMax: 200,
+  summaryMax: 500,
+  contentMax: 100_000,
+  /** Milliseconds the search box waits after the last keystroke before it searches. */
+  searchDebounceMs: 300,
+} as const;
+
+const id = z.number().int();
+
+export const helpCategoryData = z.object({
+  id,
+  slug: z.string(),
+  name: z.string(),
+  /** Published documents of the category in the caller's language. */
+  document_count: z.number().int(),
+});
+export type HelpCategory = z.infer<typeof helpCategoryData>;
+
+/** A document as lists show it: no content. */
+export const helpDocumentItem = z.object({
+  id,
+  slug: z.string(),
+  category_id: id,
+  category_name: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  /** null: applies to every platform */
+  platform: helpPlatformSchema.nullable(),
+  views: z.number().int(),
+  /** Average of the ratings, one decimal; null before the first. */
+  rating: z.number().nullable(),
+  rating_count: z.number().int(),
+  updated_at: z.string(),
+});
+export type HelpDocumentItem = z.infer<typeof helpDocumentItem>;
+
+export const helpMyRating = z.object({
+  rating: z.number().int(),
+  feedback: z.string().nullable(),
+  rated_at: z.string(),
+});
+export type HelpMyRating = z.infer<typeof helpMyRating>;
+
+export const helpDocumentData = helpDocumentItem.extend({
+  locale: z.enum(LOCALES),
+  /** Markdown source. */
+  content: z.string(),
+  created_at: z.string(),
+  /** The caller's own rating, null when they have not rated this document. */
+  my_rating: helpMyRating.nullable(),
+  /** A few documents of the same category and/or platform, in the same language. */
+  related: z.array(helpDocumentItem),
+});
+export type HelpDocument = z.infer<typeof helpDocumentData>;
+
+export const helpRatingResult = z.object({
+  document_id: id,
+  rating: z.number().nullable(),
+  rating_count: z.number().int(),
+  my_rating: helpMyRating,
+});
+export type HelpRatingResult = z.infer<typeof helpRatingResult>;
+
+const documentParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const helpSearchSchema = z
+  .string()
+  .trim()
+  .max(HELP_LIMITS.searchMax, { error: vkey('help_search_max') });
+
+export const listDocuments = defineEndpoint({
+  method: 'GET',
+  path: '/help/documents',
+  summary:
+    'Published documents in the caller language: full-text search (Chinese and English), category and platform filters; ranked by relevance, then views',
+  tags: ['help'],
+  auth: true,
+  query: paginationQuerySchema.extend({
+    search: helpSearchSchema.optional(),
+    category_id: z.coerce.number().int().positive().optional(),
+    platform: helpPlatformSchema.optional(),
+  }),
+  data: pageSchema(helpDocumentItem),
+});
+
+export const getDocument = defineEndpoint({
+  method: 'GET',
+  path: '/help/documents/:id',
+  summary:
+    'One document (Markdown source) in the caller language when it has that translation; counts a view; with the caller rating and related documents',
+  tags: ['help'],
+  auth: true,
+  params: documentParams,
+  data: helpDocumentData,
+});
+
+export const helpRatingSchema = z
+  .number({ error: vkey('help_rating') })
+  .int({ error: vkey('help_rating') })
+  .min(HELP_LIMITS.ratingMin, { error: vkey('help_rating') })
+  .max(HELP_LIMITS.ratingMax, { error: vkey('help_rating') });
+
+export const helpFeedbackSchema = z
+  .string({ error: vkey('help_feedback_max') })
+  .trim()
+  .max(HELP_LIMITS.feedbackMax, { error: vkey('help_feedback_max') });
+
+export const rateBodySchema = z.object({
+  rating: helpRatingSchema,
+  feedback: helpFeedbackSchema.nullable().optional(),
+});
+
+export const rateDocument = defineEndpoint({
+  method: 'POST',
+  path: '/help/documents/:id/rating',
+  summary:
+    "Rate a document 1-5 with optional feedback; one rating per user, a new one replaces the caller's own",
+  tags: ['help'],
+  auth: true,
+  params: documentParams,
+  body: rateBodySchema,
+  data: helpRatingResult,
+});
+
+export const listCategories = defineEndpoint({
+  method: 'GET',
+  path: '/help/categories',
+  summary: 'Help categories with their published document counts in the caller language',
+  tags: ['help'],
+  auth: true,
+  data: z.array(helpCategoryData),
+});
+
+// Staff side (ADMIN_API_PREFIX).
+
+const slugSchema = z
+  .string({ error: vkey('help_slug') })
+  .trim()
+  .max(HELP_LIMITS.slugMax, { error: vkey('help_slug') })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: vkey('help_slug') });
+
+const categoryName = z
+  .string({ error: vkey('required') })
+  .trim()
+  .min(1, { error: vkey('required') })
+  .max(HELP_LIMITS.categoryNameMax, { error: vkey('too_long') });
+
+export const helpLocalizedName = z.object({ zh_CN: categoryName, zh_TW: categoryName, en: categoryName });
+
+const sortOrder = z.number().int().min(-1_000_000).max(1_000_000);
+
+export const helpCategoryInput = z.object({
+  slug: slugSchema,
+  name: helpLocalizedName,
+  sort_order: sortOrder.default(0),
+});
+export type HelpCategoryInput = z.input<typeof helpCategoryInput>;
+
+export const adminCategoryData = z.object({
+  id,
+  slug: z.string(),
+  name: helpLocalizedName,
+  sort_order: z.number().int(),
+  /** Documents of the category in every language, published or not. */
+  document_count: z.number().int(),
+});
+export type AdminHelpCategory = z.infer<typeof adminCategoryData>;
+
+export const adminListCategories = defineEndpoint({
+  method: 'GET',
+  path: '/help/categories',
+  summary: 'Every help category with its names in all languages',
+  tags: ['admin', 'help'],
+  auth: true,
+  role: 'admin',
+  data: z.array(adminCategoryData),
+});
+
+export const adminCreateCategory = defineEndpoint({
+  method: 'POST',
+  path: '/help/categories',
+  summary: 'Create a help category',
+  tags: ['admin', 'help'],
+  auth: true,
+  role: 'admin',
+  body: helpCategoryInput,
+  data: adminCategoryData,
+});
+
+export const adminUpdateCategory = defineEndpoint({
+  method: 'PUT',
+  path: '/help/categories/:id',
+  summary: 'Replace a help category (slug, names, order)',
+  tags: ['admin', 'help'],
+  auth: true,
+  role: 'admin',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: helpCategoryInput,
+  data: adminCategoryData,
+});
+
+/** Fields of a document; no defaults here, so the partial (edit) form leaves what it does not name alone. */
+const documentFields = {
+  category_id: z
+    .number({ error: vkey('help_category_missing') })
+    .int()
+    .positive(),
+  slug: slugSchema,
+  locale: z.enum(LOCALES),
+  title: z
+    .string({ error: vkey('required') })
+    .trim()
+    .min(1, { error: vkey('required') })
+    .max(HELP_LIMITS.titleMax, { error: vkey('too_long') }),
+  summary: z
+    .string()
+    .trim()
+    .max(HELP_LIMITS.summaryMax, { error: vkey('too_long') }),
+  /** Markdown */
+  content: z
+    .string({ error: vkey('required') })
+    .min(1, { error: vkey('required') })
+    .max(HELP_LIMITS.contentMax, { error: vkey('too_long') })
+    .refine((c) => c.trim().length > 0, { error: vkey('required') }),
+  platform: helpPlatformSchema.nullable(),
+  is_published: z.boolean(),
+  sort_order: sortOrder,
+};
+
+export const helpDocumentInput = z.object({
+  ...documentFields,
+  summary: documentFields.summary.default(''),
+  platform: documentFields.platform.default(null),
+  is_published: documentFields.is_published.default(true),
+  sort_order: documentFields.sort_order.default(0),
+});
+export type HelpDocumentInput = z.input<typeof helpDocumentInput>;
+
+export const helpDocumentPatch = z.object(documentFields).partial();
+export type HelpDocumentPatch = z.input<typeof helpDocumentPatch>;
+
+export const adminDocumentItem = z.object({
+  id,
+  category_id: id,
+  slug: z.string(),
+  locale: z.enum(LOCALES),
+  title: z.string(),
+  summary: z.string(),
+  platform: helpPlatformSchema.nullable(),
+  is_published: z.boolean(),
+  sort_order: z.number().int(),
+  views: z.number().int(),
+  rating: z.number().nullable(),
+  rating_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminHelpDocumentItem = z.infer<typeof adminDocumentItem>;
+
+export const adminDocumentData = adminDocumentItem.extend({ content: z.string() });
+export type AdminHelpDocument = z.infer<typeof adminDocumentData>;
+
+export const adminListDocuments = defineEndpoint({
+  method: 'GET',
+  path: '/help/documents',
+  summary: 'Every document in every language, published or not (filter by language, category, slug)',
+  tags: ['admin', 'help'],
+  auth: true,
+  role: 'admin',
+  query: paginationQuerySchema.extend({
+    locale: z.enum(LOCALES).optional(),
+    category_id: z.coerce.number().int().positive().optional(),
+    slug: z.string().trim().max(HELP_LIMITS.slugMax).optional(),
+  }),
+  data: pageSchema(adminDocumentItem),
+});
+
+export const adminGetDocument = defineEndpoint({
+  method: 'GET',
+  path: '/help/documents/:id',
+  summary: 'One document with its Markdown source',
+  tags: ['admin', 'help'],
+  auth: true,
+  role: 'admin',
+  params: documentParams,
+  data: adminDocumentData,
+});
+
+export const adminCreateDocument = defineEndpoint({
+  method: 'POST',
+  path: '/help/documents',
+  summary: 'Create a document in one language (Markdown); it is indexed for search at once',
+  tags: ['admin', 'help'],
+  auth: true,
+  role: 'admin',
+  body: helpDocumentInput,
+  data: adminDocumentData,
+});
+
+export const adminUpdateDocument = defineEndpoint({
+  method: 'PATCH',
+  path: '/help/documents/:id',
+  summary: 'Change some fields of a document; it is re-indexed for search at once',
+  tags: ['admin', 'help'],
+  auth: true,
+  role: 'admin',
+  params: documentParams,
+  body: helpDocumentPatch,
+  data: adminDocumentData,
+});

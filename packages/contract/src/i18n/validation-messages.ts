@@ -87,6 +87,37 @@ export const VALIDATION_MESSAGES = {
     zh_TW: '請填寫問題描述',
     en: 'Please describe the problem',
   },
+  // Help centre
+  help_rating: {
+    zh_CN: '评分须为 1 到 5 之间的整数',
+    zh_TW: '評分須為 1 到 5 之間的整數',
+    en: 'The rating must be a whole number from 1 to 5',
+  },
+  help_feedback_max: {
+    zh_CN: '反馈最多 500 个字符',
+    zh_TW: '意見回饋最多 500 個字元',
+    en: 'The feedback can have at most 500 characters',
+  },
+  help_search_max: {
+    zh_CN: '搜索内容最多 100 个字符',
+    zh_TW: '搜尋內容最多 100 個字元',
+    en: 'The search can have at most 100 characters',
+  },
+  help_slug: {
+    zh_CN: '标识只能包含小写字母、数字和连字符（最多 64 个字符）',
+    zh_TW: '識別碼只能包含小寫字母、數字和連字號（最多 64 個字元）',
+    en: 'The slug may only contain lowercase letters, digits and hyphens (at most 64 characters)',
+  },
+  help_slug_taken: {
+    zh_CN: '该标识在此语言下已被使用',
+    zh_TW: '此識別碼在該語言下已被使用',
+    en: 'This slug is already used in this language',
+  },
+  help_category_missing: {
+    zh_CN: '帮助分类不存在',
+    zh_TW: '說明分類不存在',
+    en: 'The help category does not exist',
+  },
   code_quantity: {
     zh_CN: '每批数量须为 1 到 100',
     zh_TW: '每批數量須為 1 到 100',

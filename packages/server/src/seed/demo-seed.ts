@@ -3,13 +3,8 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../db/time.js';
 import type { Database } from '../db/types.js';
 import { insertMetaIfAbsent } from '../lib/meta-repository.js';
-import {
-  DEMO_ANNOUNCEMENTS,
-  DEMO_HELP_CATEGORIES,
-  DEMO_HELP_DOCUMENTS,
-  DEMO_NODES,
-  DEMO_PACKAGES,
-} from './demo-catalogue.js';
+import { DEMO_ANNOUNCEMENTS, DEMO_NODES, DEMO_PACKAGES } from './demo-catalogue.js';
+import { seedDemoHelp } from './demo-help.js';
 
 import { CONTACT_KEY, DEALERS_KEY } from '../modules/site/site-content.js';
 import { DEMO_CONTACT, DEMO_DEALERS } from './demo-site.js';
@@ -103,39 +98,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<boolean> 
         })),
       )
       .execute();
-    const categoryIds = new Map<string, number>();
-    for (const [i, c] of DEMO_HELP_CATEGORIES.entries()) {
-      const row = await trx
-        .insertInto('help_categories')
-        .values({
-          slug: c.slug,
-          name: c.name.zh_CN,
-          translations: translations({ name: c.name }),
-          sort_order: i,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      categoryIds.set(c.slug, row.id);
-    }
-    await trx
-      .insertInto('help_documents')
-      .values(
-        DEMO_HELP_DOCUMENTS.flatMap((d, i) =>
-          LOCALES.map((locale) => ({
-            category_id: categoryIds.get(d.category) ?? 0,
-            slug: d.slug,
-            locale,
-            title: d.title[locale],
-            summary: d.summary[locale],
-            content: d.content[locale],
-            platform: d.platform,
-            sort_order: i,
-            created_at: now,
-            updated_at: now,
-          })),
-        ),
-      )
-      .execute();
+    await seedDemoHelp(trx, now);
     return true;
   });
 }

@@ -1,7 +1,14 @@
-import { IconHelp } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { useParams } from 'react-router';
+import { HelpDocumentView } from '../../features/help';
 
-/** /help/:documentId — one help document (filled in by the help feature). */
+function documentId(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** /help/:documentId — one help document. */
 export default function HelpDocumentPage() {
-  return <ConsoleEmptyPage page="help" icon={<IconHelp size={32} aria-hidden />} />;
+  const { documentId: param } = useParams();
+  return <HelpDocumentView documentId={documentId(param)} />;
 }

@@ -1,6 +1,5 @@
-import { IconBook } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { HelpCenter } from '../../features/help';
 
 export default function HelpPage() {
-  return <ConsoleEmptyPage page="help" icon={<IconBook size={32} aria-hidden />} />;
+  return <HelpCenter />;
 }

@@ -1,0 +1,2 @@
+export { HelpCenter } from './help-center';
+export { HelpDocumentView } from './document-view';
