@@ -42,3 +42,47 @@ export type {
   LocalizedText,
 } from './endpoints/site.js';
 export { contactConfig, dealersConfig, CHANNEL_TYPES } from './endpoints/site.js';
+export type {
+  TicketStatus,
+  TicketCategory,
+  TicketPriority,
+  TicketAttachment,
+  TicketReply,
+  TicketSummary,
+  TicketDetail,
+  AttachmentKind,
+  CreateTicketInput,
+  AdminTicketSummary,
+  AdminTicketDetail,
+} from './endpoints/tickets.js';
+export { TICKET_STATUSES, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKETS } from './endpoints/tickets.js';
+export type {
+  Announcement,
+  AnnouncementCategory,
+  AnnouncementPriority,
+  AnnouncementInput,
+  AnnouncementState,
+  AnnouncementTranslations,
+  AdminAnnouncement,
+  MarkReadResult,
+} from './endpoints/announcements.js';
+export {
+  ANNOUNCEMENT_CATEGORIES,
+  ANNOUNCEMENT_PRIORITIES,
+  ANNOUNCEMENT_STATES,
+} from './endpoints/announcements.js';
+export type {
+  HelpPlatform,
+  HelpCategory,
+  HelpDocumentItem,
+  HelpDocument,
+  HelpMyRating,
+  HelpRatingResult,
+  AdminHelpCategory,
+  AdminHelpDocument,
+  AdminHelpDocumentItem,
+  HelpCategoryInput,
+  HelpDocumentInput,
+  HelpDocumentPatch,
+} from './endpoints/help.js';
+export { HELP_PLATFORMS, HELP_LIMITS } from './endpoints/help.js';

@@ -79,6 +79,7 @@ export interface AnnouncementsTable {
 export interface HelpCategoriesTable {
   id: Generated<number>;
   slug: string;
+  /** zh_CN name; translations holds every language: { "<locale>": { "name": … } } */
   name: string;
   translations: string | null;
   sort_order: Generated<number>;
@@ -88,16 +89,25 @@ export interface HelpDocumentsTable {
   id: Generated<number>;
   category_id: number;
   slug: string;
-  locale: string;
+  /** One row per language; (slug, locale) is unique. */
+  locale: 'zh_CN' | 'zh_TW' | 'en';
   title: string;
   summary: Generated<string>;
+  /** Markdown, stored and served as written (never rendered to HTML by the server). */
   content: string;
-  platform: string | null;
+  /** null: every platform */
+  platform: 'windows' | 'macos' | 'ios' | 'android' | 'linux' | null;
   views: Generated<number>;
   rating_sum: Generated<number>;
   rating_count: Generated<number>;
   is_published: Generated<number>;
   sort_order: Generated<number>;
+  /**
+   * The title and the rest (summary + content) cut into search tokens by modules/help/tokenizer.ts; required on
+   * every write so no document escapes the full-text index (FTS5 on SQLite, tsvector on PostgreSQL).
+   */
+  search_title: string;
+  search_body: string;
   created_at: string;
   updated_at: string;
 }

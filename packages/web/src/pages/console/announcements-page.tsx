@@ -1,6 +1,5 @@
-import { IconSpeakerphone } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { AnnouncementsCenter } from '../../features/announcements';
 
 export default function AnnouncementsPage() {
-  return <ConsoleEmptyPage page="announcements" icon={<IconSpeakerphone size={32} aria-hidden />} />;
+  return <AnnouncementsCenter />;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consolePageForPath } from '../../console-pages';
 import { formatToday } from './date-text';
-import { bellLabel } from './use-console-data';
+import { bellLabel } from '../../../features/announcements';
 
 describe('console helpers', () => {
   it('bell label: hidden at 0, 99+ above 99', () => {

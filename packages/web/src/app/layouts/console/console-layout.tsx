@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LAYOUT } from '@portal/contract';
 import { PageLoader } from '../../../components/page-loader';
+import { AnnouncementPopups } from '../../../features/announcements';
 import { VerifyBanner, WelcomeModal } from '../../../features/auth';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -52,6 +53,7 @@ export default function ConsoleLayout() {
       <AppShell.Main id="main">
         <VerifyBanner emailVerified={emailVerified} />
         <WelcomeModal emailVerified={emailVerified} />
+        <AnnouncementPopups />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

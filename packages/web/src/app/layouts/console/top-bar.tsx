@@ -1,15 +1,15 @@
-import { ActionIcon, Autocomplete, Burger, Group, Indicator, Kbd, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Autocomplete, Burger, Group, Kbd, Text, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconBell, IconCreditCard, IconPackage, IconSearch } from '@tabler/icons-react';
+import { IconCreditCard, IconPackage, IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { ThemeToggle } from '../../../components/theme-toggle';
+import { AnnouncementBell } from '../../../features/announcements';
 import { currentLocale } from '../../../i18n/i18n';
 import { CONSOLE_PAGES, consolePageForPath } from '../../console-pages';
 import { formatToday } from './date-text';
-import { bellLabel, useUnreadCount } from './use-console-data';
 
 interface TopBarProps {
   mobile: boolean;
@@ -64,8 +64,6 @@ export function TopBar({ mobile, navOpened, onBurger }: TopBarProps) {
   const { pathname } = useLocation();
   const page = consolePageForPath(pathname);
   const title = page ? t(`nav.${page.key}`) : t('console.notFoundTitle');
-  const unread = useUnreadCount();
-  const badge = bellLabel(unread);
   const today = formatToday(new Date(), currentLocale());
 
   return (
@@ -117,30 +115,7 @@ export function TopBar({ mobile, navOpened, onBurger }: TopBarProps) {
         </Tooltip>
         <ThemeToggle />
         <LanguageSwitcher />
-        <Indicator
-          label={badge}
-          disabled={badge === null}
-          size={16}
-          offset={4}
-          color="red"
-          data-testid="bell-indicator"
-        >
-          <ActionIcon
-            component={Link}
-            to="/announcements"
-            variant="default"
-            size="lg"
-            aria-label={
-              badge
-                ? `${t('console.notifications')} (${t('console.unreadCount', { count: unread ?? 0 })})`
-                : t('console.notifications')
-            }
-            data-testid="announcements-bell"
-            data-count={badge ?? '0'}
-          >
-            <IconBell size={18} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+        <AnnouncementBell />
       </Group>
     </Group>
   );

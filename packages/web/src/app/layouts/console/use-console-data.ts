@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { announcementsApi, formatMoney, LAYOUT, QUERY, usersApi } from '@portal/contract';
+import { formatMoney, usersApi } from '@portal/contract';
 import { signOutWithMessage } from '../../../lib/api-client';
 import { PAGE_QUERY_OPTIONS, useApiQuery } from '../../../lib/query';
 import { isSignedIn } from '../../../lib/token-store';
@@ -23,20 +23,4 @@ export function useCurrentUser() {
 export function useBalanceText(): string {
   const { data, isError } = useApiQuery(usersApi.getBalance, {}, { retry: 1 });
   return formatMoney(isError ? 0 : (data?.balance ?? 0));
-}
-
-/** The bell's label: hidden (null) at 0 or when the call fails, "99+" above 99. */
-export function bellLabel(count: number | undefined | null): string | null {
-  if (!count || count <= 0) return null;
-  return count > LAYOUT.bellMaxCount ? `${LAYOUT.bellMaxCount}+` : String(count);
-}
-
-export function useUnreadCount(): number | null {
-  const { data, isError } = useApiQuery(
-    announcementsApi.getUnreadCount,
-    {},
-    { staleTime: QUERY.announcements.unreadCountStaleMs, retry: false },
-  );
-  if (isError || !data) return null;
-  return data.count;
 }

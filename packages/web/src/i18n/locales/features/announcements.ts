@@ -1,8 +1,155 @@
 import type { DeepStringRecord } from '../zh_CN';
 
 /** Messages of the announcements feature, kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
-export const announcementsZhCN = {} as const;
+export const announcementsZhCN = {
+  list: {
+    title: '全部公告',
+    unreadTotal: '未读 {{count}} 条',
+    unreadMark: '未读',
+  },
+  loadFailed: '公告加载失败',
+  notFound: '该公告不存在或已过期。',
+  filters: {
+    label: '筛选公告',
+    category: '分类',
+    priority: '优先级',
+    allCategories: '全部分类',
+    allPriorities: '全部优先级',
+    unreadOnly: '只看未读',
+    reset: '清除筛选',
+  },
+  categories: {
+    maintenance: '系统维护',
+    feature: '新功能',
+    security: '安全提醒',
+    other: '其他',
+  },
+  priorities: {
+    low: '低',
+    medium: '中',
+    high: '高',
+    urgent: '紧急',
+  },
+  pinned: '置顶',
+  publishedAt: '发布于 {{time}}',
+  expiresAt: '有效期至 {{time}}',
+  readAt: '已于 {{time}} 阅读',
+  detail: {
+    title: '公告详情',
+    markRead: '标记为已读',
+    marking: '正在标记…',
+    read: '已读',
+    markReadFailed: '标记已读失败',
+    moreImportant: '还有 {{count}} 条重要公告',
+  },
+  empty: {
+    title: '暂无公告',
+    text: '有新的系统公告时会显示在这里，重要公告还会在登录后自动弹出。',
+    filteredTitle: '没有符合条件的公告',
+    filteredText: '换个筛选条件试试，或清除筛选查看全部公告。',
+    unreadTitle: '公告都已读完',
+    unreadText: '没有未读的公告了。',
+  },
+} as const;
 
-export const announcementsZhTW: DeepStringRecord<typeof announcementsZhCN> = {};
+export const announcementsZhTW: DeepStringRecord<typeof announcementsZhCN> = {
+  list: {
+    title: '全部公告',
+    unreadTotal: '未讀 {{count}} 則',
+    unreadMark: '未讀',
+  },
+  loadFailed: '公告載入失敗',
+  notFound: '該公告不存在或已過期。',
+  filters: {
+    label: '篩選公告',
+    category: '分類',
+    priority: '優先級',
+    allCategories: '全部分類',
+    allPriorities: '全部優先級',
+    unreadOnly: '只看未讀',
+    reset: '清除篩選',
+  },
+  categories: {
+    maintenance: '系統維護',
+    feature: '新功能',
+    security: '安全提醒',
+    other: '其他',
+  },
+  priorities: {
+    low: '低',
+    medium: '中',
+    high: '高',
+    urgent: '緊急',
+  },
+  pinned: '置頂',
+  publishedAt: '發布於 {{time}}',
+  expiresAt: '有效期至 {{time}}',
+  readAt: '已於 {{time}} 閱讀',
+  detail: {
+    title: '公告詳情',
+    markRead: '標記為已讀',
+    marking: '正在標記…',
+    read: '已讀',
+    markReadFailed: '標記已讀失敗',
+    moreImportant: '還有 {{count}} 則重要公告',
+  },
+  empty: {
+    title: '暫無公告',
+    text: '有新的系統公告時會顯示在這裡，重要公告還會在登入後自動彈出。',
+    filteredTitle: '沒有符合條件的公告',
+    filteredText: '換個篩選條件試試，或清除篩選查看全部公告。',
+    unreadTitle: '公告都已讀完',
+    unreadText: '沒有未讀的公告了。',
+  },
+};
 
-export const announcementsEn: DeepStringRecord<typeof announcementsZhCN> = {};
+export const announcementsEn: DeepStringRecord<typeof announcementsZhCN> = {
+  list: {
+    title: 'All announcements',
+    unreadTotal: 'Unread: {{count}}',
+    unreadMark: 'Unread',
+  },
+  loadFailed: 'Failed to load announcements',
+  notFound: 'This announcement does not exist or has expired.',
+  filters: {
+    label: 'Filter announcements',
+    category: 'Category',
+    priority: 'Priority',
+    allCategories: 'All categories',
+    allPriorities: 'All priorities',
+    unreadOnly: 'Unread only',
+    reset: 'Clear filters',
+  },
+  categories: {
+    maintenance: 'System maintenance',
+    feature: 'New feature',
+    security: 'Security alert',
+    other: 'Other',
+  },
+  priorities: {
+    low: 'Low',
+    medium: 'Medium',
+    high: 'High',
+    urgent: 'Urgent',
+  },
+  pinned: 'Pinned',
+  publishedAt: 'Published {{time}}',
+  expiresAt: 'Valid until {{time}}',
+  readAt: 'Read {{time}}',
+  detail: {
+    title: 'Announcement',
+    markRead: 'Mark as read',
+    marking: 'Marking…',
+    read: 'Read',
+    markReadFailed: 'Mark as read failed',
+    moreImportant: 'Important announcements still to read: {{count}}',
+  },
+  empty: {
+    title: 'No announcements yet',
+    text: 'New announcements appear here; important ones also open by themselves after you log in.',
+    filteredTitle: 'No announcements match',
+    filteredText: 'Try other filters, or clear them to see every announcement.',
+    unreadTitle: 'All caught up',
+    unreadText: 'There are no unread announcements.',
+  },
+};

@@ -1,0 +1,174 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconSpeakerphone } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_PAGE_SIZE, ANNOUNCEMENT_PRIORITIES } from '@portal/contract';
+import { EmptyPage } from '../../components/empty-page';
+import { ListPagination } from '../wallet';
+import type { AnnouncementsQuery } from './api';
+import { useAnnouncements, useUnreadCount } from './api';
+import type { AnnouncementFilterValues } from './announcement-filters';
+import { AnnouncementFilters } from './announcement-filters';
+import { AnnouncementList } from './announcement-list';
+import { AnnouncementDetailModal } from './detail-modal';
+
+const FILTER_KEYS = ['category', 'priority', 'unread'] as const;
+
+function positiveInt(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+function oneOf(value: string | null, allowed: readonly number[]): number | null {
+  if (value === null || !/^\d$/.test(value)) return null;
+  const n = Number(value);
+  return allowed.includes(n) ? n : null;
+}
+
+/** The filters, page and open announcement as the URL says (?id= links straight to one). */
+function readParams(params: URLSearchParams) {
+  const filters: AnnouncementFilterValues = {
+    category: oneOf(params.get('category'), ANNOUNCEMENT_CATEGORIES),
+    priority: oneOf(params.get('priority'), ANNOUNCEMENT_PRIORITIES),
+    unreadOnly: params.get('unread') === '1',
+  };
+  return { filters, page: positiveInt(params.get('page')) ?? 1, openId: positiveInt(params.get('id')) };
+}
+
+/** /announcements: filters, the list (unread highlighted), pages of 20, the detail in a modal. */
+export function AnnouncementsCenter() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { filters, page, openId } = readParams(params);
+  const query: AnnouncementsQuery = {
+    page,
+    size: ANNOUNCEMENT_PAGE_SIZE,
+    category: filters.category ?? undefined,
+    priority: filters.priority ?? undefined,
+    unread_only: filters.unreadOnly ? 'true' : undefined,
+  };
+  const list = useAnnouncements(query);
+  const unread = useUnreadCount();
+  const filtered = filters.category !== null || filters.priority !== null || filters.unreadOnly;
+  const items = list.data?.items ?? [];
+
+  const update = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    setParams(next);
+  };
+  const setFilters = (values: AnnouncementFilterValues) =>
+    update((next) => {
+      if (values.category !== null) next.set('category', String(values.category));
+      else next.delete('category');
+      if (values.priority !== null) next.set('priority', String(values.priority));
+      else next.delete('priority');
+      if (values.unreadOnly) next.set('unread', '1');
+      else next.delete('unread');
+      next.delete('page');
+    });
+  const resetFilters = () =>
+    update((next) => {
+      for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
+    });
+  const setPage = (value: number) =>
+    update((next) => {
+      if (value > 1) next.set('page', String(value));
+      else next.delete('page');
+    });
+  const open = (id: number) => update((next) => next.set('id', String(id)));
+  const close = () => update((next) => next.delete('id'));
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="nowrap">
+            <Title order={2} size="h4">
+              {t('announcements.list.title')}
+            </Title>
+            {list.isFetching && !list.isPending && <Loader size="xs" aria-label={t('common.loading')} />}
+          </Group>
+          {unread !== null && unread > 0 && (
+            <Badge variant="light" color="red" data-testid="announcements-unread-total">
+              {t('announcements.list.unreadTotal', { count: unread })}
+            </Badge>
+          )}
+        </Group>
+        <AnnouncementFilters values={filters} onChange={setFilters} onReset={resetFilters} />
+        {list.isPending && (
+          <Group justify="center" py="lg">
+            <Loader aria-label={t('common.loading')} />
+          </Group>
+        )}
+        {list.isError && (
+          <Alert color="red" role="alert" data-testid="announcements-error">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('announcements.loadFailed')}</Text>
+              {list.error.message && (
+                <Text size="xs" c="dimmed">
+                  {list.error.message}
+                </Text>
+              )}
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => void list.refetch()}
+                data-testid="announcements-retry"
+              >
+                {t('common.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {list.isSuccess &&
+          items.length === 0 &&
+          (filters.unreadOnly && filters.category === null && filters.priority === null && page === 1 ? (
+            <EmptyPage
+              icon={<IconSpeakerphone size={32} aria-hidden />}
+              title={t('announcements.empty.unreadTitle')}
+              description={t('announcements.empty.unreadText')}
+            >
+              <Button variant="light" mt="md" onClick={resetFilters} data-testid="announcements-empty-reset">
+                {t('announcements.filters.reset')}
+              </Button>
+            </EmptyPage>
+          ) : filtered || page > 1 ? (
+            <EmptyPage
+              icon={<IconSpeakerphone size={32} aria-hidden />}
+              title={t('announcements.empty.filteredTitle')}
+              description={t('announcements.empty.filteredText')}
+            >
+              <Button variant="light" mt="md" onClick={resetFilters} data-testid="announcements-empty-reset">
+                {t('announcements.filters.reset')}
+              </Button>
+            </EmptyPage>
+          ) : (
+            <EmptyPage
+              icon={<IconSpeakerphone size={32} aria-hidden />}
+              title={t('announcements.empty.title')}
+              description={t('announcements.empty.text')}
+            />
+          ))}
+        {items.length > 0 && <AnnouncementList items={items} onOpen={open} />}
+        {list.data && (
+          <ListPagination
+            page={list.data.page}
+            pages={list.data.pages}
+            total={list.data.total}
+            onChange={setPage}
+          />
+        )}
+      </Stack>
+      {openId !== null && (
+        <AnnouncementDetailModal
+          key={openId}
+          id={openId}
+          listed={items.find((a) => a.id === openId)}
+          onClose={close}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+export { AnnouncementsCenter } from './announcements-center';
+export { AnnouncementBell, bellLabel } from './announcement-bell';
+export { AnnouncementPopups } from './announcement-popups';
