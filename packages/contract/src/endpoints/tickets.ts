@@ -1,2 +1,274 @@
-/** Endpoints of the tickets feature (portal and, with role 'admin', staff). Filled in by the tickets feature. */
-export {};
+/**
+ * Endpoints of the tickets feature: the customer's side under the portal prefix, the staff side (role 'admin')
+ * under the admin prefix. Attachments are uploaded first (multipart, one file per call) and then referenced by id
+ * when a ticket is opened or answered.
+ */
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+import { defineEndpoint, pageSchema } from '../endpoint.js';
+import { vkey } from '../i18n/validation-messages.js';
+import { paginationQuerySchema, ticketTitleSchema } from '../validation.js';
+
+export const TICKET_STATUSES = ['pending', 'processing', 'resolved', 'closed'] as const;
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
+export const TICKET_CATEGORIES = ['technical', 'billing', 'account', 'other'] as const;
+export const ticketCategorySchema = z.enum(TICKET_CATEGORIES, { error: vkey('category_required') });
+export type TicketCategory = z.infer<typeof ticketCategorySchema>;
+
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES);
+export type TicketPriority = z.infer<typeof ticketPrioritySchema>;
+
+/** What an accepted attachment turned out to be, by its content. */
+export const ATTACHMENT_KINDS = ['image', 'pdf', 'word', 'text'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+export const TICKETS = {
+  /** Bytes per attachment (LIMITS.ticketAttachmentMaxMb). */
+  attachmentMaxBytes: LIMITS.ticketAttachmentMaxMb * 1024 * 1024,
+  /** Attachments per message: the opening of a ticket or one reply. */
+  attachmentsPerMessage: LIMITS.ticketAttachmentsMax,
+  descriptionMax: 10_000,
+  replyMax: 10_000,
+  /** The multipart field that carries the file of an upload. */
+  uploadField: 'file',
+  /** What the file picker offers; the server decides by content, not by these. */
+  accept:
+    '.jpg,.jpeg,.png,.gif,.pdf,.doc,.docx,.txt,.log,.md,.csv,image/jpeg,image/png,image/gif,application/pdf',
+  /** The ticket page asks for new replies this often while it is visible. */
+  pollMs: 15_000,
+} as const;
+
+const idList = z.array(z.number().int().positive()).max(100).default([]);
+
+export const ticketAttachmentData = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  /** The type found in the content (what the download is served as). */
+  content_type: z.string(),
+  kind: z.enum(ATTACHMENT_KINDS),
+  size: z.number().int(),
+  /** A short-lived signed address for the file (works in an <img> without the bearer token). */
+  url: z.string(),
+  created_at: z.string(),
+});
+export type TicketAttachment = z.infer<typeof ticketAttachmentData>;
+
+export const ticketReplyData = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  /** true: written by the support team. */
+  is_staff: z.boolean(),
+  /** The staff member's name for staff replies; null for the customer's own. */
+  author_name: z.string().nullable(),
+  attachments: z.array(ticketAttachmentData),
+  created_at: z.string(),
+});
+export type TicketReply = z.infer<typeof ticketReplyData>;
+
+export const ticketSummaryData = z.object({
+  id: z.number().int(),
+  /** T + UTC date + 6 digits, e.g. T20261122048213 */
+  ticket_no: z.string(),
+  title: z.string(),
+  category: ticketCategorySchema,
+  priority: ticketPrioritySchema,
+  status: ticketStatusSchema,
+  reply_count: z.number().int(),
+  last_reply_at: z.string().nullable(),
+  /** Who wrote last: the customer ('user') or the support team ('staff'); null before any reply. */
+  last_reply_by: z.enum(['user', 'staff']).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TicketSummary = z.infer<typeof ticketSummaryData>;
+
+export const ticketDetailData = ticketSummaryData.extend({
+  description: z.string(),
+  attachments: z.array(ticketAttachmentData),
+  replies: z.array(ticketReplyData),
+  assignee_name: z.string().nullable(),
+  closed_at: z.string().nullable(),
+});
+export type TicketDetail = z.infer<typeof ticketDetailData>;
+
+const ticketParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const listTickets = defineEndpoint({
+  method: 'GET',
+  path: '/tickets',
+  summary: "The signed-in user's tickets, newest activity first, optionally of one status",
+  tags: ['tickets'],
+  auth: true,
+  query: paginationQuerySchema.extend({ status: ticketStatusSchema.optional() }),
+  data: pageSchema(ticketSummaryData),
+});
+
+export const createTicketBody = z.object({
+  title: ticketTitleSchema,
+  category: ticketCategorySchema,
+  priority: ticketPrioritySchema.default('medium'),
+  description: z
+    .string({ error: vkey('description_required') })
+    .trim()
+    .min(1, { error: vkey('description_required') })
+    .max(TICKETS.descriptionMax, { error: vkey('too_long') }),
+  /** Ids from /tickets/upload (at most TICKETS.attachmentsPerMessage). */
+  attachment_ids: idList,
+});
+export type CreateTicketInput = z.input<typeof createTicketBody>;
+
+export const createTicket = defineEndpoint({
+  method: 'POST',
+  path: '/tickets',
+  summary: 'Open a ticket (status pending) with the attachments uploaded for it',
+  tags: ['tickets'],
+  auth: true,
+  body: createTicketBody,
+  data: ticketDetailData,
+});
+
+export const getTicket = defineEndpoint({
+  method: 'GET',
+  path: '/tickets/:id',
+  summary: 'One ticket with its conversation and attachments',
+  tags: ['tickets'],
+  auth: true,
+  params: ticketParams,
+  data: ticketDetailData,
+});
+
+const replyContent = z
+  .string({ error: vkey('required') })
+  .trim()
+  .min(1, { error: vkey('required') })
+  .max(TICKETS.replyMax, { error: vkey('too_long') });
+
+export const replyBody = z.object({ content: replyContent, attachment_ids: idList });
+
+export const replyTicket = defineEndpoint({
+  method: 'POST',
+  path: '/tickets/:id/reply',
+  summary: 'Add a reply (a resolved ticket goes back to pending; a closed one accepts none: 40602)',
+  tags: ['tickets'],
+  auth: true,
+  params: ticketParams,
+  body: replyBody,
+  data: ticketDetailData,
+});
+
+export const closeTicket = defineEndpoint({
+  method: 'POST',
+  path: '/tickets/:id/close',
+  summary: 'Close the ticket (no more replies after that)',
+  tags: ['tickets'],
+  auth: true,
+  params: ticketParams,
+  data: ticketDetailData,
+});
+
+export const uploadAttachment = defineEndpoint({
+  method: 'POST',
+  path: '/tickets/upload',
+  summary:
+    'Upload one attachment (multipart field "file", at most 10 MB; JPG/PNG/GIF, PDF, Word or UTF-8 text, checked by content). Unused uploads are removed after a day.',
+  tags: ['tickets'],
+  auth: true,
+  data: ticketAttachmentData,
+});
+
+/**
+ * The file itself (not an envelope): `GET /tickets/attachments/:id?expires=&sig=` as given in `url`, or with the
+ * bearer token of someone allowed to see it.
+ */
+export const downloadAttachment = {
+  method: 'GET',
+  path: '/tickets/attachments/:id',
+  params: ticketParams,
+  query: z.object({
+    expires: z.coerce.number().int().positive().optional(),
+    sig: z.string().max(200).optional(),
+  }),
+} as const;
+
+// ---- Staff (role admin, under ADMIN_API_PREFIX) ----
+
+export const adminTicketSummaryData = ticketSummaryData.extend({
+  user_id: z.number().int(),
+  user_email: z.string(),
+  assignee_id: z.number().int().nullable(),
+  assignee_name: z.string().nullable(),
+});
+export type AdminTicketSummary = z.infer<typeof adminTicketSummaryData>;
+
+export const adminTicketDetailData = ticketDetailData.extend({
+  user_id: z.number().int(),
+  user_email: z.string(),
+  user_nickname: z.string().nullable(),
+  assignee_id: z.number().int().nullable(),
+});
+export type AdminTicketDetail = z.infer<typeof adminTicketDetailData>;
+
+export const adminListTickets = defineEndpoint({
+  method: 'GET',
+  path: '/tickets',
+  summary: 'Every ticket, newest activity first; filter by status and assignee',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  role: 'admin',
+  query: paginationQuerySchema.extend({
+    status: ticketStatusSchema.optional(),
+    assignee_id: z.coerce.number().int().positive().optional(),
+  }),
+  data: pageSchema(adminTicketSummaryData),
+});
+
+export const adminGetTicket = defineEndpoint({
+  method: 'GET',
+  path: '/tickets/:id',
+  summary: 'One ticket with its conversation, customer and assignee',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  role: 'admin',
+  params: ticketParams,
+  data: adminTicketDetailData,
+});
+
+export const adminReplyTicket = defineEndpoint({
+  method: 'POST',
+  path: '/tickets/:id/reply',
+  summary:
+    'Answer as staff (a pending ticket becomes processing unless a status is given); the customer is mailed. Attachments are uploaded through the portal upload call.',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  role: 'admin',
+  params: ticketParams,
+  body: replyBody.extend({ status: ticketStatusSchema.optional() }),
+  data: adminTicketDetailData,
+});
+
+export const adminSetStatus = defineEndpoint({
+  method: 'POST',
+  path: '/tickets/:id/status',
+  summary: 'Set any status (also reopens a closed ticket)',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  role: 'admin',
+  params: ticketParams,
+  body: z.object({ status: ticketStatusSchema }),
+  data: adminTicketDetailData,
+});
+
+export const adminAssign = defineEndpoint({
+  method: 'POST',
+  path: '/tickets/:id/assign',
+  summary: 'Assign to an admin (null: nobody); anyone else is refused with 40609',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  role: 'admin',
+  params: ticketParams,
+  body: z.object({ assignee_id: z.number().int().positive().nullable() }),
+  data: adminTicketDetailData,
+});

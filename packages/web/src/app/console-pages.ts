@@ -28,7 +28,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { key: 'rechargeCodes', path: '/recharge/codes' },
 ];
 
+/** List pages whose items open at /<list>/<id> (a ticket, a help document): the item belongs to its list page. */
+const DETAIL_PARENTS: readonly string[] = ['/support', '/help'];
+
 export function consolePageForPath(pathname: string): ConsolePage | null {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return CONSOLE_PAGES.find((page) => page.path === normalized) ?? null;
+  const exact = CONSOLE_PAGES.find((page) => page.path === normalized);
+  if (exact) return exact;
+  const parent = DETAIL_PARENTS.find((p) => new RegExp(`^${p}/[^/]+$`).test(normalized));
+  return parent ? (CONSOLE_PAGES.find((page) => page.path === parent) ?? null) : null;
 }

@@ -59,6 +59,8 @@ export interface RequestInput<E extends Endpoint> {
   params?: Record<string, string | number>;
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
+  /** A multipart body (file uploads) sent instead of JSON; the browser sets its content type. */
+  formData?: FormData;
 }
 
 export interface RequestOptions {
@@ -210,12 +212,13 @@ async function send(
     'Accept-Language': localeToHeader(config.getLocale()),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   try {
     const response = await fetch(url, {
       method: endpoint.method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal,
       credentials: 'same-origin',
     });
@@ -234,8 +237,9 @@ export async function apiRequest<E extends Endpoint>(
 ): Promise<EndpointData<E>> {
   const url = `${API_PREFIX}${fillPath(endpoint.path, input.params)}${queryString(input.query)}`;
   const handleAuth = !options.skipAuthHandling;
+  const payload = input.formData ?? input.body;
 
-  let { response, token } = await send(endpoint, url, input.body, options.signal);
+  let { response, token } = await send(endpoint, url, payload, options.signal);
 
   if (response.status === 401 && handleAuth && endpoint.auth) {
     let refused: ParsedReply | null = null;
@@ -256,7 +260,7 @@ export async function apiRequest<E extends Endpoint>(
       if (refused) throw businessError(refused, response.status);
       throw unreadable;
     }
-    ({ response, token } = await send(endpoint, url, input.body, options.signal));
+    ({ response, token } = await send(endpoint, url, payload, options.signal));
   }
 
   const reply = await readEnvelope(response);

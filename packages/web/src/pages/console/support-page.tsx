@@ -1,6 +1,5 @@
-import { IconLifebuoy } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { SupportCenter } from '../../features/tickets';
 
 export default function SupportPage() {
-  return <ConsoleEmptyPage page="support" icon={<IconLifebuoy size={32} aria-hidden />} />;
+  return <SupportCenter />;
 }

@@ -1,7 +1,9 @@
-import { IconLifebuoy } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { useParams } from 'react-router';
+import { TicketView, ticketIdOf } from '../../features/tickets';
 
-/** /support/:ticketId — one ticket with its conversation (filled in by the tickets feature). */
+/** /support/:ticketId — one ticket with its conversation. */
 export default function TicketPage() {
-  return <ConsoleEmptyPage page="support" icon={<IconLifebuoy size={32} aria-hidden />} />;
+  const { ticketId } = useParams();
+  const id = ticketIdOf(ticketId);
+  return <TicketView key={id} ticketId={id} />;
 }

@@ -10,7 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import type { Messages } from '../../../i18n/locales/zh_CN';
 import type { ConsolePageKey } from '../../console-pages';
-import { CONSOLE_PAGES } from '../../console-pages';
+import { CONSOLE_PAGES, consolePageForPath } from '../../console-pages';
 
 type NavKey = keyof Messages['nav'];
 
@@ -63,5 +63,5 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
 ];
 
 export function isActivePath(current: string, path: string): boolean {
-  return current === path;
+  return current === path || consolePageForPath(current)?.path === path;
 }

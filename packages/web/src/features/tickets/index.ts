@@ -1,0 +1,3 @@
+export { SupportCenter } from './support-center';
+export { TicketView } from './ticket-view';
+export { ticketIdOf } from './format';

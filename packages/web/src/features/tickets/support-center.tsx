@@ -1,0 +1,156 @@
+import { Alert, Button, Card, Group, Loader, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE, LAYOUT, TICKET_STATUSES } from '@portal/contract';
+import type { TicketStatus } from '@portal/contract';
+import { EmptyPage } from '../../components/empty-page';
+import { ListPagination } from '../wallet';
+import { useTickets } from './api';
+import { ticketIdOf } from './format';
+import { NewTicketModal } from './new-ticket-modal';
+import { TicketCards, TicketTable } from './ticket-list';
+
+const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
+const ALL = 'all';
+
+function statusOf(value: string | null): TicketStatus | null {
+  return TICKET_STATUSES.includes(value as TicketStatus) ? (value as TicketStatus) : null;
+}
+
+/** /support: the user's tickets by status (tabs; a select on phones), in pages, and the form for a new one. */
+export function SupportCenter() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const status = statusOf(params.get('status'));
+  const page = ticketIdOf(params.get('page') ?? undefined) || 1;
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [creating, setCreating] = useState(params.get('new') === '1');
+
+  const list = useTickets({ page, size: DEFAULT_PAGE_SIZE, status: status ?? undefined });
+  const items = list.data?.items ?? [];
+
+  const update = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    setParams(next);
+  };
+  const setStatus = (value: string | null) =>
+    update((next) => {
+      const chosen = statusOf(value);
+      if (chosen) next.set('status', chosen);
+      else next.delete('status');
+      next.delete('page');
+    });
+  const setPage = (value: number) =>
+    update((next) => {
+      if (value > 1) next.set('page', String(value));
+      else next.delete('page');
+    });
+
+  const options = [
+    { value: ALL, label: t('tickets.list.all') },
+    ...TICKET_STATUSES.map((s) => ({ value: s, label: t(`tickets.status.${s}`) })),
+  ];
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="nowrap">
+            <Title order={2} size="h4" id="tickets-title">
+              {t('tickets.list.title')}
+            </Title>
+            {list.isFetching && !list.isPending && <Loader size="xs" aria-label={t('common.loading')} />}
+          </Group>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setCreating(true)}
+            data-testid="ticket-new"
+          >
+            {t('tickets.list.new')}
+          </Button>
+        </Group>
+        {phone ? (
+          <NativeSelect
+            aria-label={t('tickets.list.filter')}
+            value={status ?? ALL}
+            onChange={(event) => setStatus(event.currentTarget.value)}
+            data={options}
+            data-testid="ticket-filter-select"
+          />
+        ) : (
+          <Tabs value={status ?? ALL} onChange={setStatus} aria-label={t('tickets.list.filter')}>
+            <Tabs.List>
+              {options.map((o) => (
+                <Tabs.Tab key={o.value} value={o.value} data-testid={`ticket-filter-${o.value}`}>
+                  {o.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+        )}
+        {list.isPending && (
+          <Group justify="center" py="lg">
+            <Loader aria-label={t('common.loading')} />
+          </Group>
+        )}
+        {list.isError && (
+          <Alert color="red" role="alert" data-testid="tickets-error">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('tickets.loadFailed')}</Text>
+              {list.error.message && (
+                <Text size="xs" c="dimmed">
+                  {list.error.message}
+                </Text>
+              )}
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => void list.refetch()}
+                data-testid="tickets-retry"
+              >
+                {t('common.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {list.isSuccess &&
+          items.length === 0 &&
+          (status || page > 1 ? (
+            <EmptyPage
+              icon={<IconLifebuoy size={32} aria-hidden />}
+              title={t('tickets.list.emptyFilteredTitle')}
+              description={t('tickets.list.emptyFilteredText')}
+            >
+              <Button variant="light" mt="md" onClick={() => setStatus(ALL)} data-testid="tickets-show-all">
+                {t('tickets.list.showAll')}
+              </Button>
+            </EmptyPage>
+          ) : (
+            <EmptyPage
+              icon={<IconLifebuoy size={32} aria-hidden />}
+              title={t('tickets.list.emptyTitle')}
+              description={t('tickets.list.emptyText')}
+            >
+              <Button mt="md" onClick={() => setCreating(true)} data-testid="tickets-empty-new">
+                {t('tickets.list.new')}
+              </Button>
+            </EmptyPage>
+          ))}
+        {items.length > 0 && (phone ? <TicketCards tickets={items} /> : <TicketTable tickets={items} />)}
+        {list.data && (
+          <ListPagination
+            page={list.data.page}
+            pages={list.data.pages}
+            total={list.data.total}
+            onChange={setPage}
+          />
+        )}
+      </Stack>
+      <NewTicketModal opened={creating} fullScreen={phone} onClose={() => setCreating(false)} />
+    </Card>
+  );
+}
