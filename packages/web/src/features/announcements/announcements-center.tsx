@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import type { AnnouncementFilterValues } from './announcement-filters';
 import { AnnouncementFilters } from './announcement-filters';
 import { AnnouncementList } from './announcement-list';
 import { AnnouncementDetailModal } from './detail-modal';
+import { LoadError } from '../../components/load-error';
 
 const FILTER_KEYS = ['category', 'priority', 'unread'] as const;
 
@@ -103,24 +104,12 @@ export function AnnouncementsCenter() {
           </Group>
         )}
         {list.isError && (
-          <Alert color="red" role="alert" data-testid="announcements-error">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('announcements.loadFailed')}</Text>
-              {list.error.message && (
-                <Text size="xs" c="dimmed">
-                  {list.error.message}
-                </Text>
-              )}
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => void list.refetch()}
-                data-testid="announcements-retry"
-              >
-                {t('common.retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError
+            message={t('announcements.loadFailed')}
+            detail={list.error.message}
+            onRetry={() => void list.refetch()}
+            testId="announcements"
+          />
         )}
         {list.isSuccess &&
           items.length === 0 &&

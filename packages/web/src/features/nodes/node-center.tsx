@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconServer2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -16,6 +16,7 @@ import { NodeFilters } from './node-filters';
 import { NodeCards, NodeTable } from './node-list';
 import { NodeStats } from './node-stats';
 import { overlayNode, overlaySummary, useLiveStatuses } from './use-live-statuses';
+import { LoadError } from '../../components/load-error';
 
 const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
 const FILTER_KEYS = ['region', 'type', 'status'] as const;
@@ -127,24 +128,12 @@ export function NodeCenter() {
             </Group>
           )}
           {list.isError && (
-            <Alert color="red" role="alert" data-testid="nodes-error">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{t('nodes.loadFailed')}</Text>
-                {list.error.message && (
-                  <Text size="xs" c="dimmed">
-                    {list.error.message}
-                  </Text>
-                )}
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => void list.refetch()}
-                  data-testid="nodes-retry"
-                >
-                  {t('common.retry')}
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadError
+              message={t('nodes.loadFailed')}
+              detail={list.error.message}
+              onRetry={() => void list.refetch()}
+              testId="nodes"
+            />
           )}
           {list.isSuccess &&
             nodes.length === 0 &&

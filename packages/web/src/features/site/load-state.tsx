@@ -1,5 +1,6 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/load-error';
 
 export function SiteSkeleton() {
   return (
@@ -12,19 +13,5 @@ export function SiteSkeleton() {
 
 export function SiteError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <Alert color="red" role="alert" data-testid="site-error">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t('site.loadFailed')}</Text>
-        {error.message && (
-          <Text size="xs" c="dimmed">
-            {error.message}
-          </Text>
-        )}
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    </Alert>
-  );
+  return <LoadError message={t('site.loadFailed')} detail={error.message} onRetry={onRetry} testId="site" />;
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, NativeSelect, Stack, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useTickets } from './api';
 import { ticketIdOf } from './format';
 import { NewTicketModal } from './new-ticket-modal';
 import { TicketCards, TicketTable } from './ticket-list';
+import { LoadError } from '../../components/load-error';
 
 const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
 const ALL = 'all';
@@ -98,24 +99,12 @@ export function SupportCenter() {
           </Group>
         )}
         {list.isError && (
-          <Alert color="red" role="alert" data-testid="tickets-error">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('tickets.loadFailed')}</Text>
-              {list.error.message && (
-                <Text size="xs" c="dimmed">
-                  {list.error.message}
-                </Text>
-              )}
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => void list.refetch()}
-                data-testid="tickets-retry"
-              >
-                {t('common.retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError
+            message={t('tickets.loadFailed')}
+            detail={list.error.message}
+            onRetry={() => void list.refetch()}
+            testId="tickets"
+          />
         )}
         {list.isSuccess &&
           items.length === 0 &&
