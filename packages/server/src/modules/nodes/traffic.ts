@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { nowIso } from '../../db/time.js';
 import type { Database } from '../../db/types.js';
 
@@ -60,19 +60,47 @@ export async function recordTraffic(
     }
     const now = at.toISOString();
     const day = now.slice(0, 10);
-    for (const [id, t] of totals) {
+    // One statement per chunk for the totals and one for the days, in id order (rows are locked in the same order
+    // by every push, so concurrent pushes from several nodes wait for each other instead of deadlocking).
+    const ordered = [...totals.entries()].sort(([a], [b]) => a - b);
+    for (const part of chunks(ordered)) {
+      const bytes = (pick: (t: { upload: number; download: number }) => number) =>
+        sql<number>`case id ${sql.join(
+          part.map(([id, t]) => sql`when ${id} then cast(${pick(t)} as bigint)`),
+          sql` `,
+        )} end`;
       await trx
         .updateTable('subscriptions')
         .set((eb) => ({
-          traffic_used: eb('traffic_used', '+', t.upload + t.download),
-          upload_bytes: eb('upload_bytes', '+', t.upload),
+          traffic_used: eb(
+            'traffic_used',
+            '+',
+            bytes((t) => t.upload + t.download),
+          ),
+          upload_bytes: eb(
+            'upload_bytes',
+            '+',
+            bytes((t) => t.upload),
+          ),
           updated_at: now,
         }))
-        .where('id', '=', id)
+        .where(
+          'id',
+          'in',
+          part.map(([id]) => id),
+        )
         .execute();
       await trx
         .insertInto('traffic_daily')
-        .values({ subscription_id: id, user_id: t.userId, day, upload: t.upload, download: t.download })
+        .values(
+          part.map(([id, t]) => ({
+            subscription_id: id,
+            user_id: t.userId,
+            day,
+            upload: t.upload,
+            download: t.download,
+          })),
+        )
         .onConflict((oc) =>
           oc.columns(['subscription_id', 'day']).doUpdateSet((eb) => ({
             upload: eb('traffic_daily.upload', '+', eb.ref('excluded.upload')),

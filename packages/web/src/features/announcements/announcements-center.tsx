@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_PAGE_SIZE, ANNOUNCEMENT_PRIORITIES } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
 import { ListPagination } from '../wallet';
@@ -12,14 +11,9 @@ import { AnnouncementFilters } from './announcement-filters';
 import { AnnouncementList } from './announcement-list';
 import { AnnouncementDetailModal } from './detail-modal';
 import { LoadError } from '../../components/load-error';
+import { positiveInt, useUrlState } from '../../lib/url-state';
 
 const FILTER_KEYS = ['category', 'priority', 'unread'] as const;
-
-function positiveInt(value: string | null): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
 
 function oneOf(value: string | null, allowed: readonly number[]): number | null {
   if (value === null || !/^\d$/.test(value)) return null;
@@ -40,7 +34,7 @@ function readParams(params: URLSearchParams) {
 /** /announcements: filters, the list (unread highlighted), pages of 20, the detail in a modal. */
 export function AnnouncementsCenter() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, update, setPage } = useUrlState();
   const { filters, page, openId } = readParams(params);
   const query: AnnouncementsQuery = {
     page,
@@ -54,11 +48,6 @@ export function AnnouncementsCenter() {
   const filtered = filters.category !== null || filters.priority !== null || filters.unreadOnly;
   const items = list.data?.items ?? [];
 
-  const update = (change: (next: URLSearchParams) => void) => {
-    const next = new URLSearchParams(params);
-    change(next);
-    setParams(next);
-  };
   const setFilters = (values: AnnouncementFilterValues) =>
     update((next) => {
       if (values.category !== null) next.set('category', String(values.category));
@@ -72,11 +61,6 @@ export function AnnouncementsCenter() {
   const resetFilters = () =>
     update((next) => {
       for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
-    });
-  const setPage = (value: number) =>
-    update((next) => {
-      if (value > 1) next.set('page', String(value));
-      else next.delete('page');
     });
   const open = (id: number) => update((next) => next.set('id', String(id)));
   const close = () => update((next) => next.delete('id'));

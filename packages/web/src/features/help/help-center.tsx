@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBook } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { HELP_LIMITS, HELP_PLATFORMS } from '@portal/contract';
 import type { HelpPlatform } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
@@ -13,14 +13,9 @@ import { useHelpCategories, useHelpDocuments } from './api';
 import { DocumentCard } from './document-card';
 import type { HelpFilterValues } from './help-filters';
 import { HelpFilters, HelpSearchBox } from './help-filters';
+import { positiveInt, useUrlState } from '../../lib/url-state';
 
 export const HELP_PAGE_SIZE = 10;
-
-function positiveInt(value: string | null): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
 
 /** Search, filters and page as the URL says: reload, back and shared links show the same results. */
 function readParams(params: URLSearchParams) {
@@ -38,7 +33,7 @@ function readParams(params: URLSearchParams) {
 /** /help: search (debounced, in the URL), category and platform filters, the results page by page. */
 export function HelpCenter() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, update, setPage } = useUrlState();
   const { search, filters, page } = readParams(params);
 
   // The box follows the URL (back/forward) and the URL follows the box once typing pauses.
@@ -50,15 +45,6 @@ export function HelpCenter() {
   }
   const [debounced] = useDebouncedValue(text.trim(), HELP_LIMITS.searchDebounceMs);
 
-  const update = (change: (next: URLSearchParams) => void, replace = false) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      },
-      { replace },
-    );
   const applySearch = (value: string) =>
     update((next) => {
       if (value) next.set('q', value);
@@ -98,11 +84,6 @@ export function HelpCenter() {
       for (const key of ['q', 'category', 'platform', 'page']) next.delete(key);
     });
   };
-  const setPage = (value: number) =>
-    update((next) => {
-      if (value > 1) next.set('page', String(value));
-      else next.delete('page');
-    });
 
   return (
     <Stack gap="lg">

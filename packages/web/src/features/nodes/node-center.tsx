@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconServer2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, LAYOUT, NODE_PROTOCOLS, NODE_STATUSES, NODES } from '@portal/contract';
 import type { NodeProtocol, NodeStatus } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
@@ -17,15 +16,10 @@ import { NodeCards, NodeTable } from './node-list';
 import { NodeStats } from './node-stats';
 import { overlayNode, overlaySummary, useLiveStatuses } from './use-live-statuses';
 import { LoadError } from '../../components/load-error';
+import { positiveInt, useUrlState } from '../../lib/url-state';
 
 const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
 const FILTER_KEYS = ['region', 'type', 'status'] as const;
-
-function positiveInt(value: string | null): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
   return allowed.includes(value as T) ? (value as T) : null;
@@ -45,7 +39,7 @@ function readParams(params: URLSearchParams) {
 /** /nodes: statistics, filters, the list (cards on phones), the details of one node; statuses stay live. */
 export function NodeCenter() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, update, setPage } = useUrlState();
   const { filters, page, nodeId } = readParams(params);
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
 
@@ -69,11 +63,6 @@ export function NodeCenter() {
   const shownSummary = summary.data ? overlaySummary(summary.data, summary.dataUpdatedAt, live) : undefined;
   const filtered = filters.region !== null || filters.type !== null || filters.status !== null;
 
-  const update = (change: (next: URLSearchParams) => void) => {
-    const next = new URLSearchParams(params);
-    change(next);
-    setParams(next);
-  };
   const setFilters = (values: NodeFilterValues) =>
     update((next) => {
       for (const key of FILTER_KEYS) {
@@ -86,11 +75,6 @@ export function NodeCenter() {
   const resetFilters = () =>
     update((next) => {
       for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
-    });
-  const setPage = (value: number) =>
-    update((next) => {
-      if (value > 1) next.set('page', String(value));
-      else next.delete('page');
     });
   const openNode = (id: number) => update((next) => next.set('node', String(id)));
   const closeNode = () => update((next) => next.delete('node'));

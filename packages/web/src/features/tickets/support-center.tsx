@@ -3,16 +3,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, LAYOUT, TICKET_STATUSES } from '@portal/contract';
 import type { TicketStatus } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
 import { ListPagination } from '../wallet';
 import { useTickets } from './api';
-import { ticketIdOf } from './format';
 import { NewTicketModal } from './new-ticket-modal';
 import { TicketCards, TicketTable } from './ticket-list';
 import { LoadError } from '../../components/load-error';
+import { useUrlState } from '../../lib/url-state';
 
 const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
 const ALL = 'all';
@@ -24,31 +23,20 @@ function statusOf(value: string | null): TicketStatus | null {
 /** /support: the user's tickets by status (tabs; a select on phones), in pages, and the form for a new one. */
 export function SupportCenter() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, update, setPage, page } = useUrlState();
   const status = statusOf(params.get('status'));
-  const page = ticketIdOf(params.get('page') ?? undefined) || 1;
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [creating, setCreating] = useState(params.get('new') === '1');
 
   const list = useTickets({ page, size: DEFAULT_PAGE_SIZE, status: status ?? undefined });
   const items = list.data?.items ?? [];
 
-  const update = (change: (next: URLSearchParams) => void) => {
-    const next = new URLSearchParams(params);
-    change(next);
-    setParams(next);
-  };
   const setStatus = (value: string | null) =>
     update((next) => {
       const chosen = statusOf(value);
       if (chosen) next.set('status', chosen);
       else next.delete('status');
       next.delete('page');
-    });
-  const setPage = (value: number) =>
-    update((next) => {
-      if (value > 1) next.set('page', String(value));
-      else next.delete('page');
     });
 
   const options = [
