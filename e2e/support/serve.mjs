@@ -48,20 +48,24 @@ writeFileSync(
 );
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const portal = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    ERC20_RPC_URL: chain.url,
-    ERC20_TOKEN_ADDRESS: chain.token,
-    ERC20_DECIMALS: '6',
-    ERC20_RECEIVE_ADDRESS: chain.receiver,
-    ERC20_CONFIRMATIONS: '2',
-    ERC20_START_BLOCK: '0',
-    CHAIN_POLL_SECONDS: '1',
+const portal = spawn(
+  process.execPath,
+  [path.join(root, process.env.E2E_SERVER_MAIN ?? 'packages/server/dist/main.js')],
+  {
+    env: {
+      ...process.env,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      ERC20_RPC_URL: chain.url,
+      ERC20_TOKEN_ADDRESS: chain.token,
+      ERC20_DECIMALS: '6',
+      ERC20_RECEIVE_ADDRESS: chain.receiver,
+      ERC20_CONFIRMATIONS: '2',
+      ERC20_START_BLOCK: '0',
+      CHAIN_POLL_SECONDS: '1',
+    },
+    stdio: 'inherit',
   },
-  stdio: 'inherit',
-});
+);
 const stop = () => portal.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -8,7 +8,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => name !== '@porta
 
 await build({
   entryPoints: ['src/main.ts', 'src/cli.ts'],
-  outdir: 'dist',
+  // SERVER_OUTDIR lets parallel work build its own copy (it must stay inside packages/server for node_modules).
+  outdir: process.env.SERVER_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
