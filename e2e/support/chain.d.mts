@@ -5,5 +5,5 @@ export declare function startChain(): Promise<{
   token: `0x${string}`;
   receiver: `0x${string}`;
   payer: `0x${string}`;
-  stop(): void;
+  stop(): Promise<void>;
 }>;
