@@ -16,6 +16,8 @@ export * as nodesApi from './endpoints/nodes.js';
 export * as ticketsApi from './endpoints/tickets.js';
 export * as helpApi from './endpoints/help.js';
 export * as siteApi from './endpoints/site.js';
+export * as searchApi from './endpoints/search.js';
+export * as dashboardApi from './endpoints/dashboard.js';
 export type {
   Package,
   Subscription,
@@ -86,3 +88,14 @@ export type {
   HelpDocumentPatch,
 } from './endpoints/help.js';
 export { HELP_PLATFORMS, HELP_LIMITS } from './endpoints/help.js';
+export type { Activity, ActivityType } from './endpoints/dashboard.js';
+export { ACTIVITY_TYPES, DASHBOARD } from './endpoints/dashboard.js';
+export type {
+  SearchGroup,
+  SearchResults,
+  SearchSubscriptionHit,
+  SearchOrderHit,
+  SearchTicketHit,
+  SearchHelpHit,
+} from './endpoints/search.js';
+export { SEARCH, SEARCH_GROUPS } from './endpoints/search.js';

@@ -26,6 +26,7 @@ import { CodeService } from './modules/recharge/code-service.js';
 import { UsdtService } from './modules/recharge/usdt-service.js';
 import { rechargeRoutes } from './modules/recharge/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { deliveryRoutes } from './modules/delivery/routes.js';
 import { nodeApiRoutes } from './modules/nodes/node-api.js';
 import { NodeService } from './modules/nodes/node-service.js';
@@ -38,6 +39,7 @@ import {
 } from './modules/announcements/routes.js';
 import { adminHelpRoutes, helpRoutes } from './modules/help/routes.js';
 import { adminSiteRoutes, siteRoutes } from './modules/site/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { packageRoutes, subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
 import { SubscriptionService } from './modules/subscriptions/subscription-service.js';
@@ -203,6 +205,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       announcementRoutes(api);
       helpRoutes(api);
       siteRoutes(api);
+      dashboardRoutes(api);
+      searchRoutes(api);
       restrictedAreas(api, { '/recharge': rechargeRoutes, '/subscriptions': subscriptionRoutes });
     },
     { prefix: API_PREFIX },

@@ -1,7 +1,28 @@
-/** The console routes of spec §2: path and message key. Icons and grouping live in the sidebar. */
+/** The console routes of spec §2: path and key (its title is `nav.<key>`). Icons and grouping live in the sidebar. */
 import type { Messages } from '../i18n/locales/zh_CN';
 
-export type ConsolePageKey = keyof Messages['pages'];
+/** Every key has a title in the navigation messages (checked by the compiler). */
+export const CONSOLE_PAGE_KEYS = [
+  'dashboard',
+  'finance',
+  'subscription',
+  'subscriptionHistory',
+  'subscriptionLink',
+  'nodes',
+  'support',
+  'announcements',
+  'help',
+  'contact',
+  'dealer',
+  'profile',
+  'security',
+  'sessions',
+  'recharge',
+  'rechargeHistory',
+  'rechargeCodes',
+] as const satisfies readonly (keyof Messages['nav'])[];
+
+export type ConsolePageKey = (typeof CONSOLE_PAGE_KEYS)[number];
 
 export interface ConsolePage {
   key: ConsolePageKey;

@@ -8,7 +8,7 @@ interface EmptyPageProps {
   children?: ReactNode;
 }
 
-/** The state of a page whose content arrives with a later feature: icon, title, one line on what appears here. */
+/** A page (or list) with nothing to show: icon, title, one line on why or what to do, and actions as children. */
 export function EmptyPage({ icon, title, description, children }: EmptyPageProps) {
   return (
     <EmptyState

@@ -184,8 +184,6 @@ export const ACCOUNT_BILLING: DemoHelpDocument[] = [
         1. [提交工单](/support)，分类选择“账单”相关，标题写明“申请退款”。
         2. 在描述中写明订单号（可在 [订阅历史](/subscription/history) 中找到）和退款原因。
         3. 客服核对后会在工单中回复处理结果，退款按原支付方式或退回账户余额。
-
-        > 网页上“30 天”的宣传说法以本规则（7 天）为准。
       `,
       zh_TW: md`
         依據《服務條款》，退款規則如下：
@@ -200,8 +198,6 @@ export const ACCOUNT_BILLING: DemoHelpDocument[] = [
         1. [提交工單](/support)，分類選擇「帳單」相關，標題寫明「申請退款」。
         2. 在描述中寫明訂單編號（可在 [訂閱歷史](/subscription/history) 中找到）和退款原因。
         3. 客服核對後會在工單中回覆處理結果，退款依原付款方式或退回帳戶餘額。
-
-        > 網頁上「30 天」的宣傳說法以本規則（7 天）為準。
       `,
       en: md`
         Under the Terms of Service, refunds work like this:
@@ -216,8 +212,6 @@ export const ACCOUNT_BILLING: DemoHelpDocument[] = [
         1. [Open a ticket](/support) in the billing category with "Refund request" in the title.
         2. Give the order number (see [Subscription history](/subscription/history)) and the reason.
         3. Support checks it and answers in the ticket; the refund goes back the way you paid or to your balance.
-
-        > Where a marketing line mentions 30 days, this 7-day rule is the one that applies.
       `,
     },
   },

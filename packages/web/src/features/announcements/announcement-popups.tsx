@@ -34,9 +34,10 @@ export function popupQueue(items: readonly Announcement[], dismissed: readonly n
 /**
  * Popup announcements open by themselves in the console, one at a time in the detail modal: the first unread page
  * (size 10) is checked, and each popup that is closed or marked read makes way for the next. Not shown over an
- * announcement opened by link (/announcements?id=…).
+ * announcement opened by link (/announcements?id=…), and held back while `paused` (the welcome modal is up), so two
+ * modals never open on top of each other.
  */
-export function AnnouncementPopups() {
+export function AnnouncementPopups({ paused = false }: { paused?: boolean }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const candidates = usePopupCandidates();
@@ -44,7 +45,7 @@ export function AnnouncementPopups() {
   const queue = popupQueue(candidates.data?.items ?? [], dismissed);
   const current = queue[0];
   const deepLinked = pathname === '/announcements' && new URLSearchParams(search).has('id');
-  if (!current || deepLinked) return null;
+  if (!current || deepLinked || paused) return null;
 
   const dismiss = (id: number) => setDismissed(rememberDismissedPopup(id));
   return (

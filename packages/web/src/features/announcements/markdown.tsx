@@ -29,7 +29,7 @@ const remarkLineBreaks = () => lineBreaks;
 
 const COMPONENTS: Components = {
   a: ({ href, children }) => (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer nofollow">
+    <Anchor href={href} target="_blank" rel="noopener noreferrer nofollow" underline="always">
       {children}
     </Anchor>
   ),

@@ -129,11 +129,11 @@ export function RegisterForm({ onSwitchToLogin, onClose }: RegisterFormProps) {
             label={
               <>
                 {t('auth.agreePrefix')}{' '}
-                <Anchor component={Link} to="/terms-of-service" target="_blank" inherit>
+                <Anchor component={Link} to="/terms-of-service" target="_blank" inherit underline="always">
                   {t('legal.termsTitle')}
                 </Anchor>{' '}
                 {t('auth.and')}{' '}
-                <Anchor component={Link} to="/privacy-policy" target="_blank" inherit>
+                <Anchor component={Link} to="/privacy-policy" target="_blank" inherit underline="always">
                   {t('legal.privacyTitle')}
                 </Anchor>
               </>

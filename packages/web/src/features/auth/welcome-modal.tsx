@@ -26,8 +26,15 @@ function markWelcomeShown(): void {
   }
 }
 
-/** The welcome prompt of the console; `emailVerified` is undefined while the profile loads. */
-export function WelcomeModal({ emailVerified }: { emailVerified: boolean | undefined }) {
+interface WelcomeModalProps {
+  /** Undefined while the profile loads. */
+  emailVerified: boolean | undefined;
+  /** Called once the modal is closed (other prompts, such as announcement popups, wait for it). */
+  onClosed?: () => void;
+}
+
+/** The welcome prompt of the console, once after the first third-party login with a verified e-mail. */
+export function WelcomeModal({ emailVerified, onClosed }: WelcomeModalProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // Read once when the console mounts; closing records the shown-flag for next time.
@@ -37,6 +44,7 @@ export function WelcomeModal({ emailVerified }: { emailVerified: boolean | undef
   const close = (to?: string) => {
     markWelcomeShown();
     setPending(false);
+    onClosed?.();
     if (to) void navigate(to);
   };
 

@@ -41,14 +41,19 @@ function MarkdownLink({ href, children }: ComponentProps<'a'>) {
   if (!safe) return <span data-testid="help-md-unlinked">{children}</span>;
   if (isInternal(safe)) {
     return (
-      <Anchor component={Link} to={safe}>
+      <Anchor component={Link} to={safe} underline="always">
         {children}
       </Anchor>
     );
   }
-  if (safe.startsWith('#')) return <Anchor href={safe}>{children}</Anchor>;
+  if (safe.startsWith('#'))
+    return (
+      <Anchor href={safe} underline="always">
+        {children}
+      </Anchor>
+    );
   return (
-    <Anchor href={safe} target="_blank" rel="noopener noreferrer nofollow">
+    <Anchor href={safe} target="_blank" rel="noopener noreferrer nofollow" underline="always">
       {children}
     </Anchor>
   );

@@ -1,7 +1,8 @@
-import { Alert, Badge, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type SubscriptionOrder, type SubscriptionStatus } from '@portal/contract';
+import { KeyboardScrollArea } from '../../components/table-scroll';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { ListPagination, yuan } from '../wallet';
@@ -67,7 +68,7 @@ function OrderTable({
   const columns = withPeriod ? 7 : 5;
   return (
     <Stack gap="sm">
-      <ScrollArea>
+      <KeyboardScrollArea label={label}>
         <Table striped highlightOnHover miw={withPeriod ? 760 : 560} aria-label={label}>
           <Table.Thead>
             <Table.Tr>
@@ -123,7 +124,7 @@ function OrderTable({
             )}
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+      </KeyboardScrollArea>
       <ListPagination page={page} pages={pages} total={total} onChange={onPage} />
     </Stack>
   );

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, walletApi } from '@portal/contract';
 import type { LedgerEntry, LedgerKind } from '@portal/contract';
+import { TableScroll } from '../../components/table-scroll';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import type { LedgerQuery } from './api';
@@ -134,7 +135,7 @@ export function LedgerTable() {
           </Text>
         )}
         {items.length > 0 && (
-          <Table.ScrollContainer minWidth={760}>
+          <TableScroll minWidth={760} label={t('wallet.ledger.title')}>
             <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="ledger-title">
               <Table.Thead>
                 <Table.Tr>
@@ -152,7 +153,7 @@ export function LedgerTable() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
         {ledger.data && (
           <ListPagination

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE, rechargeApi } from '@portal/contract';
 import type { Topup, TopupStatus } from '@portal/contract';
+import { TableScroll } from '../../components/table-scroll';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import type { HistoryQuery } from './api';
@@ -192,7 +193,7 @@ export function TopupHistory() {
             </Text>
           )}
           {items.length > 0 && (
-            <Table.ScrollContainer minWidth={1000}>
+            <TableScroll minWidth={1000} label={t('wallet.history.title')}>
               <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="history-title">
                 <Table.Thead>
                   <Table.Tr>
@@ -213,7 +214,7 @@ export function TopupHistory() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           )}
           {history.data && (
             <ListPagination

@@ -2,6 +2,8 @@ import { ticketsEn } from './features/tickets';
 import { announcementsEn } from './features/announcements';
 import { helpEn } from './features/help';
 import { siteEn } from './features/site';
+import { searchEn } from './features/search';
+import { dashboardEn } from './features/dashboard';
 import type { Messages } from './zh_CN';
 
 /** English. */
@@ -50,6 +52,7 @@ export const en: Messages = {
   },
   console: {
     mainNavigation: 'Main navigation',
+    skipToContent: 'Skip to main content',
     openNavigation: 'Open navigation',
     closeNavigation: 'Close navigation',
     collapseSidebar: 'Collapse sidebar',
@@ -57,46 +60,12 @@ export const en: Messages = {
     balance: 'Balance',
     logout: 'Log out',
     loggedOut: 'You have been logged out',
-    searchLabel: 'Search pages',
-    searchPlaceholder: 'Search pages…',
-    searchShortcut: 'Ctrl + K',
     quickRecharge: 'Top up',
     quickSubscribe: 'Subscribe',
     notifications: 'Announcements',
     unreadCount: '{{count}} unread announcements',
     notFoundTitle: 'Page not found',
     notFoundDescription: 'This page does not exist. Choose a page from the menu on the left.',
-  },
-  pages: {
-    dashboard: {
-      description:
-        'Your balance, active subscriptions, traffic this month, online nodes, recent activity and quick actions will appear here.',
-    },
-    finance: { description: 'Your wallet balance and every movement on it will appear here.' },
-    subscription: {
-      description:
-        'The packages on offer and your subscriptions will appear here, to buy, renew and upgrade.',
-    },
-    subscriptionHistory: { description: 'All your past and current subscriptions will appear here.' },
-    subscriptionLink: {
-      description: 'Your subscription link and QR code will appear here, with setup guides for each client.',
-    },
-    nodes: { description: 'All nodes with their region, protocol, load and status will appear here.' },
-    support: { description: 'Your tickets will appear here; you can open a ticket and read the replies.' },
-    announcements: { description: 'Service announcements will appear here, with unread ones highlighted.' },
-    help: {
-      description: 'Help documents will appear here, searchable and filtered by category and platform.',
-    },
-    contact: { description: 'Ways to reach support will appear here; e-mails are answered within 24 hours.' },
-    dealer: { description: 'Partner dealers and where to buy top-up codes will appear here.' },
-    profile: { description: 'Your account details will appear here, and you can change your nickname.' },
-    security: { description: 'Change your password and manage linked sign-in accounts here.' },
-    sessions: {
-      description: 'Your signed-in devices will appear here; you can sign out the other sessions.',
-    },
-    recharge: { description: 'Top up your balance here with USDT or a top-up code.' },
-    rechargeHistory: { description: 'All your top-up orders and their status will appear here.' },
-    rechargeCodes: { description: 'Generate, list and export top-up codes here.' },
   },
   auth: {
     login: 'Log in',
@@ -366,30 +335,23 @@ export const en: Messages = {
     },
     pricingSection: {
       title: 'Choose your plan',
-      subtitle: 'Monthly, quarterly or yearly; paying yearly saves 20%',
-      annualSave: 'Save 20% yearly',
+      subtitle:
+        'From Basic with 20GB and 2 devices a month to Pro with 200GB and 5 devices and unlimited Enterprise; paying yearly saves up to 20%.',
+      periodLabel: 'Billing period',
+      periods: { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' },
+      per: { monthly: '/ month', quarterly: '/ quarter', yearly: '/ year' },
       popular: 'Most popular',
-      choose: 'Choose plan',
-      basic: {
-        name: 'Basic',
-        text: 'For everyday personal use',
-        traffic: '20GB traffic per month',
-        devices: '2 devices at once',
-      },
-      pro: {
-        name: 'Pro',
-        text: 'For heavy use on many devices',
-        traffic: '200GB traffic per month',
-        devices: '5 devices at once',
-      },
-      enterprise: {
-        name: 'Enterprise',
-        text: 'For teams and companies',
-        traffic: 'Unlimited traffic',
-        devices: 'Unlimited devices',
-      },
+      choose: 'Get it',
+      traffic: '{{traffic}} of traffic',
+      unlimitedTraffic: 'Unlimited traffic',
+      devices: 'Up to {{count}} devices online at once',
+      validity: 'Valid for {{days}} days',
+      saving: 'Save {{amount}} ({{percent}}%) against monthly',
       allNodes: 'All nodes included',
       support: '24/7 ticket support',
+      loading: 'Loading plans…',
+      loadFailed: 'The plans could not be loaded. Check your connection and try again.',
+      empty: 'No packages are on sale right now.',
     },
     footer: {
       tagline: 'Fast, stable and secure network acceleration.',
@@ -398,40 +360,28 @@ export const en: Messages = {
       supportTitle: 'Support',
       helpCenter: 'Help centre',
       tickets: 'Open a ticket',
+      status: 'Service status',
+      statusOk: 'All services are running normally',
+      statusDown: 'The service is unavailable right now; we are on it',
+      statusChecking: 'Checking the service status…',
       legal: 'Legal',
       privacy: 'Privacy policy',
       terms: 'Terms of service',
       social: 'Social',
       github: 'GitHub',
       emailReply: 'E-mail answered within 24 hours',
+      claims: '24/7 support · No-log policy · 7-day refund guarantee',
       rights: '© {{year}} Proxy Portal. All rights reserved.',
     },
   },
   legal: {
     version: 'Version {{version}}, effective {{date}}',
     termsTitle: 'Terms of service',
-    termsIntro: 'By using the service you accept these main points:',
-    terms: {
-      age: 'Only for people aged 18 or over.',
-      account: 'One account per person.',
-      payment: 'Payment by USDT (TRC20/ERC20) and top-up codes.',
-      refund:
-        'Full refund within 7 days if no traffic was used; proportional refund if part was used; no refund for top-up code amounts or banned accounts.',
-      traffic: 'The service is suspended when traffic exceeds the package limit.',
-      p2p: 'No P2P downloads.',
-      resale: 'No resale of the service.',
-    },
     privacyTitle: 'Privacy policy',
-    privacyIntro: 'How we handle your data:',
-    privacy: {
-      noLog: 'We follow a no-log policy and never record what you browse.',
-      connection: 'Connection logs are kept for 24 hours.',
-      account: 'Account data is kept for the lifetime of the account plus 90 days.',
-      transactions: 'Transactions are kept for 3 years.',
-      tickets: 'Tickets are kept for 1 year.',
-      requests: 'Privacy requests are answered within 15 working days.',
-      changes: 'Material changes are announced 30 days ahead.',
-    },
+    contents: 'Contents',
+    openPage: 'Open as a page',
+    related: 'See also',
+    loadFailed: 'The text could not be loaded. Please try again later.',
   },
   wallet: {
     copy: 'Copy',
@@ -998,4 +948,6 @@ export const en: Messages = {
   announcements: announcementsEn,
   help: helpEn,
   site: siteEn,
+  search: searchEn,
+  dashboard: dashboardEn,
 };

@@ -2,6 +2,8 @@ import { ticketsZhCN } from './features/tickets';
 import { announcementsZhCN } from './features/announcements';
 import { helpZhCN } from './features/help';
 import { siteZhCN } from './features/site';
+import { searchZhCN } from './features/search';
+import { dashboardZhCN } from './features/dashboard';
 /** Simplified Chinese: the source of truth for the message keys. zh_TW and en must have the same shape. */
 export const zhCN = {
   common: {
@@ -48,6 +50,7 @@ export const zhCN = {
   },
   console: {
     mainNavigation: '主导航',
+    skipToContent: '跳到主要内容',
     openNavigation: '打开导航菜单',
     closeNavigation: '关闭导航菜单',
     collapseSidebar: '收起侧边栏',
@@ -55,34 +58,12 @@ export const zhCN = {
     balance: '余额',
     logout: '退出登录',
     loggedOut: '已安全退出',
-    searchLabel: '搜索页面',
-    searchPlaceholder: '搜索页面…',
-    searchShortcut: 'Ctrl + K',
     quickRecharge: '充值',
     quickSubscribe: '购买订阅',
     notifications: '公告通知',
     unreadCount: '{{count}} 条未读公告',
     notFoundTitle: '页面不存在',
     notFoundDescription: '您访问的页面不存在，请从左侧菜单选择要前往的页面。',
-  },
-  pages: {
-    dashboard: { description: '这里将显示您的余额、有效订阅、本月流量、在线节点、最近动态和快捷操作。' },
-    finance: { description: '这里将显示您的钱包余额与每一笔收支明细。' },
-    subscription: { description: '这里将显示可购买的套餐与您的订阅，可进行购买、续费和升级。' },
-    subscriptionHistory: { description: '这里将显示您的全部订阅记录。' },
-    subscriptionLink: { description: '这里将显示您的订阅链接与二维码，以及各客户端的配置指南。' },
-    nodes: { description: '这里将显示全部节点及其地区、协议、负载与在线状态。' },
-    support: { description: '这里将显示您的工单，您可以创建工单并查看客服回复。' },
-    announcements: { description: '这里将显示系统公告，未读公告会被标记出来。' },
-    help: { description: '这里将显示帮助文档，可按分类和平台筛选与搜索。' },
-    contact: { description: '这里将显示客服联系方式，邮件通常会在 24 小时内回复。' },
-    dealer: { description: '这里将显示合作经销商信息与充值码购买渠道。' },
-    profile: { description: '这里将显示您的账户信息，并可修改昵称。' },
-    security: { description: '这里可以修改密码并管理第三方账号绑定。' },
-    sessions: { description: '这里将显示您已登录的设备与会话，可将其他会话下线。' },
-    recharge: { description: '这里可以使用 USDT 或充值码为账户充值。' },
-    rechargeHistory: { description: '这里将显示您的全部充值订单及其状态。' },
-    rechargeCodes: { description: '这里可以生成、查看和导出充值码。' },
   },
   auth: {
     login: '登录',
@@ -318,26 +299,24 @@ export const zhCN = {
       button: '免费注册',
     },
     pricingSection: {
-      title: '选择适合您的方案',
-      subtitle: '按月、按季或按年订阅，年付可节省 20%',
-      annualSave: '年付节省 20%',
+      title: '选择适合你的方案',
+      subtitle:
+        '从每月 20GB、2 台设备的基础版，到 200GB、5 台设备的专业版，再到不限流量的企业版，年付最高可省 20%。',
+      periodLabel: '计费周期',
+      periods: { monthly: '月付', quarterly: '季付', yearly: '年付' },
+      per: { monthly: '/ 月', quarterly: '/ 季', yearly: '/ 年' },
       popular: '最受欢迎',
-      choose: '选择方案',
-      basic: {
-        name: '基础版',
-        text: '适合个人日常使用',
-        traffic: '每月 20GB 流量',
-        devices: '2 台设备同时在线',
-      },
-      pro: {
-        name: '专业版',
-        text: '适合重度用户与多设备',
-        traffic: '每月 200GB 流量',
-        devices: '5 台设备同时在线',
-      },
-      enterprise: { name: '企业版', text: '适合团队与企业', traffic: '不限流量', devices: '不限设备数量' },
+      choose: '立即购买',
+      traffic: '{{traffic}} 流量',
+      unlimitedTraffic: '不限流量',
+      devices: '最多 {{count}} 台设备同时在线',
+      validity: '有效期 {{days}} 天',
+      saving: '比月付省 {{amount}}（{{percent}}%）',
       allNodes: '全部节点可用',
       support: '7×24 小时工单支持',
+      loading: '正在加载方案…',
+      loadFailed: '方案加载失败，请检查网络后重试。',
+      empty: '目前没有在售的方案。',
     },
     footer: {
       tagline: '稳定、快速、安全的网络加速服务。',
@@ -346,40 +325,28 @@ export const zhCN = {
       supportTitle: '支持',
       helpCenter: '帮助中心',
       tickets: '提交工单',
+      status: '服务状态',
+      statusOk: '所有服务运行正常',
+      statusDown: '服务暂时不可用，我们正在处理',
+      statusChecking: '正在检查服务状态…',
       legal: '法律条款',
       privacy: '隐私政策',
       terms: '服务条款',
       social: '社交媒体',
       github: 'GitHub',
       emailReply: '邮件 24 小时内回复',
+      claims: '7×24 小时支持 · 无日志政策 · 7 天退款保障',
       rights: '© {{year}} Proxy Portal. 保留所有权利。',
     },
   },
   legal: {
     version: '版本 {{version}}，自 {{date}} 起生效',
     termsTitle: '服务条款',
-    termsIntro: '使用本服务即表示您同意以下条款要点：',
-    terms: {
-      age: '仅限年满 18 周岁的用户使用。',
-      account: '每位用户仅可注册一个账户。',
-      payment: '支持 USDT（TRC20/ERC20）与充值码付款。',
-      refund:
-        '购买后 7 天内且未使用流量可全额退款；已使用部分流量的按比例退款；充值码金额与被封禁账户不予退款。',
-      traffic: '流量超出套餐限额后服务将暂停。',
-      p2p: '禁止 P2P 下载。',
-      resale: '禁止转售服务。',
-    },
     privacyTitle: '隐私政策',
-    privacyIntro: '我们如何处理您的数据：',
-    privacy: {
-      noLog: '我们执行无日志政策，不记录您的浏览内容。',
-      connection: '连接日志仅保留 24 小时。',
-      account: '账户数据在账户存续期间及注销后 90 天内保留。',
-      transactions: '交易记录保留 3 年。',
-      tickets: '工单记录保留 1 年。',
-      requests: '隐私相关请求将在 15 个工作日内答复。',
-      changes: '重大变更将提前 30 天公告。',
-    },
+    contents: '目录',
+    openPage: '在单独页面中打开',
+    related: '另请阅读',
+    loadFailed: '条款内容加载失败，请稍后重试。',
   },
   wallet: {
     copy: '复制',
@@ -926,6 +893,8 @@ export const zhCN = {
   announcements: announcementsZhCN,
   help: helpZhCN,
   site: siteZhCN,
+  search: searchZhCN,
+  dashboard: dashboardZhCN,
 } as const satisfies object;
 
 /** Same keys, any string: what zh_TW and en must provide. */

@@ -1,6 +1,5 @@
-import { IconLayoutDashboard } from '@tabler/icons-react';
-import { ConsoleEmptyPage } from '../../components/console-empty-page';
+import { DashboardOverview } from '../../features/dashboard';
 
 export default function DashboardPage() {
-  return <ConsoleEmptyPage page="dashboard" icon={<IconLayoutDashboard size={32} aria-hidden />} />;
+  return <DashboardOverview />;
 }

@@ -1,5 +1,5 @@
-import { LegalSummary } from '../../components/legal-summary';
+import { LegalDocument } from '../../components/legal-document';
 
 export default function PrivacyPage() {
-  return <LegalSummary document="privacy" />;
+  return <LegalDocument document="privacy" />;
 }

@@ -1,5 +1,5 @@
-import { LegalSummary } from '../../components/legal-summary';
+import { LegalDocument } from '../../components/legal-document';
 
 export default function TermsPage() {
-  return <LegalSummary document="terms" />;
+  return <LegalDocument document="terms" />;
 }

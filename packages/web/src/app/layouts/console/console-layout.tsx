@@ -1,12 +1,13 @@
 import { AppShell, Drawer } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LAYOUT } from '@portal/contract';
 import { PageLoader } from '../../../components/page-loader';
+import { SkipLink } from '../../../components/skip-link';
 import { AnnouncementPopups } from '../../../features/announcements';
-import { VerifyBanner, WelcomeModal } from '../../../features/auth';
+import { VerifyBanner, WelcomeModal, welcomePending } from '../../../features/auth';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useCurrentUser } from './use-console-data';
@@ -21,6 +22,9 @@ export default function ConsoleLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const desktopCollapsed = !mobile && collapsed;
   const emailVerified = useCurrentUser().data?.email_verified;
+  // The welcome modal goes first: popups wait while it may still open (profile loading) or is open.
+  const [welcomeWaiting, setWelcomeWaiting] = useState(welcomePending);
+  const popupsPaused = welcomeWaiting && emailVerified !== false;
 
   return (
     <AppShell
@@ -32,6 +36,7 @@ export default function ConsoleLayout() {
       }}
       padding="md"
     >
+      <SkipLink targetId="main" />
       <AppShell.Header>
         <TopBar mobile={mobile} navOpened={drawerOpened} onBurger={drawer.toggle} />
       </AppShell.Header>
@@ -50,10 +55,10 @@ export default function ConsoleLayout() {
           </Drawer.Content>
         </Drawer.Root>
       )}
-      <AppShell.Main id="main">
+      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
         <VerifyBanner emailVerified={emailVerified} />
-        <WelcomeModal emailVerified={emailVerified} />
-        <AnnouncementPopups />
+        <WelcomeModal emailVerified={emailVerified} onClosed={() => setWelcomeWaiting(false)} />
+        <AnnouncementPopups paused={popupsPaused} />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -18,6 +18,7 @@ import {
   IconLayoutSidebarLeftExpand,
   IconLogout,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { APP_VERSION, LAYOUT } from '@portal/contract';
@@ -60,7 +61,6 @@ function CollapsedEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: (
     );
   }
   const children = entry.children ?? [];
-  const active = children.some((child) => isActivePath(pathname, child.path));
   return (
     <Menu
       trigger="click-hover"
@@ -100,6 +100,9 @@ function CollapsedEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: (
 function ExpandedEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const [opened, setOpened] = useState(() =>
+    (entry.children ?? []).some((child) => isActivePath(pathname, child.path)),
+  );
   if (entry.path) {
     const active = isActivePath(pathname, entry.path);
     return (
@@ -115,12 +118,16 @@ function ExpandedEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: ()
     );
   }
   const children = entry.children ?? [];
-  const active = children.some((child) => isActivePath(pathname, child.path));
+  // A button (Mantine's default is a link without href, which the Tab key skips) that says whether it is open.
   return (
     <NavLink
+      component="button"
+      type="button"
+      aria-expanded={opened}
+      opened={opened}
+      onChange={setOpened}
       label={t(`nav.${entry.key}`)}
       leftSection={entry.icon}
-      defaultOpened={active}
       childrenOffset={28}
       rightSection={<IconChevronRight size={14} aria-hidden className="mantine-rotate-rtl" />}
     >

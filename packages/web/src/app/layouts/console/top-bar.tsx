@@ -1,12 +1,11 @@
-import { ActionIcon, Autocomplete, Burger, Group, Kbd, Text, Title, Tooltip } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
-import { IconCreditCard, IconPackage, IconSearch } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { ActionIcon, Burger, Group, Text, Title, Tooltip } from '@mantine/core';
+import { IconCreditCard, IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { AnnouncementBell } from '../../../features/announcements';
+import { SearchLauncher } from '../../../features/search';
 import { currentLocale } from '../../../i18n/i18n';
 import { CONSOLE_PAGES, consolePageForPath } from '../../console-pages';
 import { formatToday } from './date-text';
@@ -15,48 +14,6 @@ interface TopBarProps {
   mobile: boolean;
   navOpened: boolean;
   onBurger: () => void;
-}
-
-function PageSearch() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const ref = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState('');
-  const options = useMemo(
-    () => CONSOLE_PAGES.map((page) => ({ value: page.path, label: t(`nav.${page.key}`) })),
-    [t],
-  );
-  useHotkeys([['mod+K', () => ref.current?.focus()]]);
-
-  return (
-    <Autocomplete
-      ref={ref}
-      aria-label={t('console.searchLabel')}
-      placeholder={t('console.searchPlaceholder')}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={<Kbd size="xs">{t('console.searchShortcut')}</Kbd>}
-      rightSectionWidth={72}
-      rightSectionPointerEvents="none"
-      data={options}
-      value={value}
-      onChange={setValue}
-      limit={8}
-      w={{ base: 160, sm: 240 }}
-      visibleFrom="sm"
-      data-testid="topbar-search"
-      onOptionSubmit={(path) => {
-        setValue('');
-        ref.current?.blur();
-        void navigate(path);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          setValue('');
-          event.currentTarget.blur();
-        }
-      }}
-    />
-  );
 }
 
 export function TopBar({ mobile, navOpened, onBurger }: TopBarProps) {
@@ -87,8 +44,9 @@ export function TopBar({ mobile, navOpened, onBurger }: TopBarProps) {
           </Text>
         </div>
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        <PageSearch />
+      {/* Tighter on phones, where six buttons share the bar with the page title. */}
+      <Group gap={mobile ? 4 : 'xs'} wrap="nowrap">
+        <SearchLauncher pages={CONSOLE_PAGES} />
         <Tooltip label={t('console.quickRecharge')}>
           <ActionIcon
             component={Link}

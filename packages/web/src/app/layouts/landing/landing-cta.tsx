@@ -1,6 +1,7 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAuthModal } from '../../../features/auth';
+import { ACCENT } from './accent';
 import classes from './landing.module.css';
 
 export function LandingCta() {
@@ -14,7 +15,13 @@ export function LandingCta() {
             {t('landing.cta.title')}
           </Title>
           <Text size="lg">{t('landing.cta.text')}</Text>
-          <Button size="lg" variant="white" onClick={() => open('register')}>
+          <Button
+            size="lg"
+            variant="white"
+            color={ACCENT}
+            onClick={() => open('register')}
+            data-testid="cta-register"
+          >
             {t('landing.cta.button')}
           </Button>
         </Stack>

@@ -41,7 +41,7 @@ function Item({ icon, title, text }: { icon: ReactNode; title: string; text: str
         <Title order={3} size="h4">
           {title}
         </Title>
-        <Text c="dimmed" size="sm">
+        <Text className={classes.muted} size="sm">
           {text}
         </Text>
       </Stack>
@@ -58,7 +58,7 @@ export function LandingFeatures() {
           <Title id="features-title" order={2}>
             {t('landing.featuresSection.title')}
           </Title>
-          <Text c="dimmed">{t('landing.featuresSection.subtitle')}</Text>
+          <Text className={classes.muted}>{t('landing.featuresSection.subtitle')}</Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {FEATURES.map(({ key, icon }) => (

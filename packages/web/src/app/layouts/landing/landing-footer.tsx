@@ -1,28 +1,18 @@
-import {
-  Anchor,
-  Container,
-  Divider,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Container, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SOURCE_REPOSITORY_URL } from '@portal/contract';
+import { healthApi, siteApi, SOURCE_REPOSITORY_URL } from '@portal/contract';
 import { Brand } from '../../../components/brand';
-import { LegalSummary } from '../../../components/legal-summary';
-import type { LegalDocument } from '../../../components/legal-summary';
+import { LEGAL_PATHS, LEGAL_TITLE_KEYS, LegalDocument } from '../../../components/legal-document';
+import type { LegalDocumentKind } from '../../../components/legal-document';
 import { useAuthModal } from '../../../features/auth';
+import { useApiQuery } from '../../../lib/query';
 import classes from './landing.module.css';
 
-function Column({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
+function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack gap="xs" id={id}>
+    <Stack gap="xs" component="nav" aria-label={title}>
       <Title order={3} size="h5">
         {title}
       </Title>
@@ -31,64 +21,147 @@ function Column({ id, title, children }: { id?: string; title: string; children:
   );
 }
 
-function LinkButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+/** A real link (crawlable, works without the modal) that the landing page opens in place when clicked. */
+function FooterLink({
+  href,
+  onOpen,
+  children,
+  testId,
+}: {
+  href: string;
+  onOpen?: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const onClick = onOpen
+    ? (event: MouseEvent<HTMLAnchorElement>) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        onOpen();
+      }
+    : undefined;
   return (
-    <UnstyledButton onClick={onClick} fz="sm" c="dimmed">
+    <Anchor href={href} onClick={onClick} size="sm" className={classes.footerLink} data-testid={testId}>
       {children}
-    </UnstyledButton>
+    </Anchor>
+  );
+}
+
+/** Whether the portal answers its health check (the database is reachable). */
+function ServiceStatus() {
+  const { t } = useTranslation();
+  const health = useApiQuery(healthApi.getHealth, {}, { retry: 0, staleTime: 60_000 });
+  const state = health.isPending ? 'checking' : health.isSuccess ? 'ok' : 'down';
+  const text =
+    state === 'ok'
+      ? t('landing.footer.statusOk')
+      : state === 'down'
+        ? t('landing.footer.statusDown')
+        : t('landing.footer.statusChecking');
+  return (
+    <Group gap={8} id="service-status" data-testid="service-status" data-state={state} wrap="nowrap">
+      <span className={classes.statusDot} data-state={state} aria-hidden />
+      <Text size="sm" className={classes.muted} role="status">
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+/** The operator's contact channels that have a link (Telegram, e-mail, …), then the source repository. */
+function SocialLinks() {
+  const { t } = useTranslation();
+  const contact = useApiQuery(siteApi.getContact, {}, { retry: 0, staleTime: 5 * 60_000 });
+  const channels = (contact.data?.channels ?? []).filter((c) => c.url);
+  return (
+    <>
+      {channels.map((channel) => (
+        <Anchor
+          key={`${channel.type}-${channel.value}`}
+          href={channel.url ?? undefined}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          className={classes.footerLink}
+          data-testid="footer-channel"
+        >
+          {channel.label || t(`site.channelTypes.${channel.type}`)}
+        </Anchor>
+      ))}
+      <Anchor
+        href={SOURCE_REPOSITORY_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+        className={classes.footerLink}
+      >
+        {t('landing.footer.github')}
+      </Anchor>
+    </>
   );
 }
 
 export function LandingFooter() {
   const { t } = useTranslation();
   const { open } = useAuthModal();
-  const [legal, setLegal] = useState<LegalDocument | null>(null);
+  const [legal, setLegal] = useState<LegalDocumentKind | null>(null);
+  const login = () => open('login');
 
   return (
-    <footer id="support" className={classes.footer}>
+    <footer id="support" className={classes.footer} aria-labelledby="footer-title">
       <Container size="lg">
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xl">
-          <Stack gap="xs">
+        <h2 id="footer-title" className={classes.visuallyHidden}>
+          {t('landing.support')}
+        </h2>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xl">
+          <Stack gap="xs" className={classes.footerBrand}>
             <Brand />
-            <Text size="sm" c="dimmed">
+            <Text size="sm" className={classes.muted}>
               {t('landing.footer.tagline')}
+            </Text>
+            <Text size="sm" className={classes.muted}>
+              {t('landing.footer.claims')}
             </Text>
           </Stack>
           <Column title={t('landing.footer.product')}>
-            <Anchor href="#features" size="sm" c="dimmed">
-              {t('landing.features')}
-            </Anchor>
-            <Anchor href="#pricing" size="sm" c="dimmed">
-              {t('landing.pricing')}
-            </Anchor>
-            <LinkButton onClick={() => open('login')}>{t('landing.footer.download')}</LinkButton>
+            <FooterLink href="#features">{t('landing.features')}</FooterLink>
+            <FooterLink href="#pricing">{t('landing.pricing')}</FooterLink>
+            <FooterLink href="/help" onOpen={login}>
+              {t('landing.footer.download')}
+            </FooterLink>
           </Column>
           <Column title={t('landing.footer.supportTitle')}>
-            <LinkButton onClick={() => open('login')}>{t('landing.footer.helpCenter')}</LinkButton>
-            <LinkButton onClick={() => open('login')}>{t('landing.footer.tickets')}</LinkButton>
-            <Text size="sm" c="dimmed">
+            <FooterLink href="/help" onOpen={login} testId="footer-help">
+              {t('landing.footer.helpCenter')}
+            </FooterLink>
+            <FooterLink href="/support" onOpen={login} testId="footer-tickets">
+              {t('landing.footer.tickets')}
+            </FooterLink>
+            <FooterLink href="#service-status">{t('landing.footer.status')}</FooterLink>
+            <Text size="sm" className={classes.muted}>
               {t('landing.footer.emailReply')}
             </Text>
           </Column>
           <Column title={t('landing.footer.legal')}>
-            <LinkButton onClick={() => setLegal('privacy')}>{t('landing.footer.privacy')}</LinkButton>
-            <LinkButton onClick={() => setLegal('terms')}>{t('landing.footer.terms')}</LinkButton>
+            {(['privacy', 'terms'] as const).map((doc) => (
+              <FooterLink
+                key={doc}
+                href={LEGAL_PATHS[doc]}
+                onOpen={() => setLegal(doc)}
+                testId={`footer-${doc}`}
+              >
+                {t(LEGAL_TITLE_KEYS[doc])}
+              </FooterLink>
+            ))}
           </Column>
           <Column title={t('landing.footer.social')}>
-            <Anchor
-              href={SOURCE_REPOSITORY_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-              c="dimmed"
-            >
-              {t('landing.footer.github')}
-            </Anchor>
+            <SocialLinks />
           </Column>
         </SimpleGrid>
         <Divider my="lg" />
-        <Group justify="center">
-          <Text size="xs" c="dimmed">
+        <Group justify="space-between" gap="sm">
+          <ServiceStatus />
+          <Text size="xs" className={classes.muted}>
             {t('landing.footer.rights', { year: new Date().getFullYear() })}
           </Text>
         </Group>
@@ -97,10 +170,11 @@ export function LandingFooter() {
         opened={legal !== null}
         onClose={() => setLegal(null)}
         size="lg"
-        title={legal === 'terms' ? t('legal.termsTitle') : t('legal.privacyTitle')}
+        title={legal ? t(LEGAL_TITLE_KEYS[legal]) : ''}
         closeButtonProps={{ 'aria-label': t('common.close') }}
+        data-testid="legal-modal"
       >
-        {legal && <LegalSummary document={legal} withTitle={false} />}
+        {legal && <LegalDocument document={legal} variant="modal" />}
       </Modal>
     </footer>
   );

@@ -7,6 +7,7 @@ import { Brand } from '../../../components/brand';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { useAuthModal } from '../../../features/auth';
+import { ACCENT } from './accent';
 import classes from './landing.module.css';
 
 export function LandingNavbar() {
@@ -28,13 +29,13 @@ export function LandingNavbar() {
             <Brand textFrom="sm" />
           </Anchor>
           <Group component="nav" gap="lg" visibleFrom="md" aria-label={t('landing.navLabel')}>
-            <Anchor href="#features" c="inherit">
+            <Anchor href="#features" c="inherit" data-testid="nav-features">
               {t('landing.features')}
             </Anchor>
-            <Anchor href="#pricing" c="inherit">
+            <Anchor href="#pricing" c="inherit" data-testid="nav-pricing">
               {t('landing.pricing')}
             </Anchor>
-            <Anchor href="#support" c="inherit">
+            <Anchor href="#support" c="inherit" data-testid="nav-support">
               {t('landing.support')}
             </Anchor>
           </Group>
@@ -57,7 +58,7 @@ export function LandingNavbar() {
             <Button size="sm" variant="default" onClick={() => open('login')} data-testid="landing-login">
               {t('auth.login')}
             </Button>
-            <Button size="sm" onClick={() => open('register')} data-testid="landing-register">
+            <Button size="sm" color={ACCENT} onClick={() => open('register')} data-testid="landing-register">
               {t('auth.register')}
             </Button>
           </Group>

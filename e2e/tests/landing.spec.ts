@@ -1,0 +1,275 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { shots } from './shots';
+
+/**
+ * The landing page an anonymous visitor sees: anchors, pricing built from the real catalogue, the login and register
+ * modal, and the legal texts in modals and on their own routes, in two languages and both themes.
+ */
+const API = '/api/v1/portal';
+
+interface ApiPackage {
+  id: number;
+  name: string;
+  type: 'monthly' | 'quarterly' | 'yearly';
+  price: string;
+  traffic_bytes: string | null;
+  device_limit: number;
+  speed_limit_mbps: number | null;
+  popular: boolean;
+  on_sale: boolean;
+}
+
+async function catalogue(request: APIRequestContext, language: string): Promise<ApiPackage[]> {
+  const res = await request.get(`${API}/subscriptions/packages`, {
+    headers: { 'Accept-Language': language },
+  });
+  const body = (await res.json()) as { code: number; data: ApiPackage[] };
+  expect(body.code).toBe(20000);
+  return body.data.filter((p) => p.on_sale);
+}
+
+const fen = (price: string) => Math.round(Number(price) * 100);
+const yuan = (cents: number) =>
+  `¥${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The saving the page should show for a yearly package: 12 x the matching monthly package's price - its price. */
+function expectedSaving(yearly: ApiPackage, all: ApiPackage[]): { amount: number; percent: number } | null {
+  const monthly = all.filter(
+    (p) =>
+      p.type === 'monthly' &&
+      p.device_limit === yearly.device_limit &&
+      p.speed_limit_mbps === yearly.speed_limit_mbps &&
+      (p.traffic_bytes === null
+        ? yearly.traffic_bytes === null
+        : yearly.traffic_bytes !== null && BigInt(yearly.traffic_bytes) === BigInt(p.traffic_bytes) * 12n),
+  );
+  if (yearly.type !== 'yearly' || monthly.length !== 1) return null;
+  const full = fen(monthly[0]!.price) * 12;
+  const saved = full - fen(yearly.price);
+  return saved > 0 ? { amount: saved, percent: Math.round((saved * 100) / full) } : null;
+}
+
+async function expectInView(page: Page, selector: string) {
+  await expect(page.locator(selector)).toBeInViewport();
+}
+
+async function plansShown(page: Page) {
+  const cards = page.getByTestId('landing-plan');
+  await expect(cards.first()).toBeVisible();
+  return cards;
+}
+
+test.describe('landing page', () => {
+  test('anchors scroll to features, pricing and support from the navbar, the hero and the footer', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    await plansShown(page);
+    for (const [link, target] of [
+      ['nav-features', '#features'],
+      ['nav-pricing', '#pricing'],
+      ['nav-support', '#support'],
+    ] as const) {
+      await page.getByTestId(link).click();
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      await expectInView(page, target);
+    }
+    await page.locator('#top').scrollIntoViewIfNeeded();
+    await page.getByTestId('hero-pricing').click();
+    await expectInView(page, '#pricing');
+
+    const footer = page.locator('#support');
+    await footer.scrollIntoViewIfNeeded();
+    await footer.getByRole('link', { name: '功能特性' }).click();
+    await expectInView(page, '#features');
+    await footer.scrollIntoViewIfNeeded();
+    await footer.getByRole('link', { name: '价格方案' }).click();
+    await expectInView(page, '#pricing');
+
+    // Opened with a hash, the page lands on the section once it has rendered.
+    await page.goto('/#support');
+    await expectInView(page, '#support');
+    await expect(page.getByTestId('service-status')).toHaveAttribute('data-state', 'ok');
+  });
+
+  test('pricing shows exactly the packages on sale, with the API prices and the computed annual saving', async ({
+    page,
+    request,
+  }) => {
+    const packages = await catalogue(request, 'zh-CN');
+    expect(packages.length).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/#pricing');
+    const cards = await plansShown(page);
+    const periods = (['monthly', 'quarterly', 'yearly'] as const).filter((t) =>
+      packages.some((p) => p.type === t),
+    );
+    const labels = { monthly: '月付', quarterly: '季付', yearly: '年付' } as const;
+    let savings = 0;
+    for (const period of periods) {
+      if (periods.length > 1) await page.getByTestId('pricing-period').getByText(labels[period]).click();
+      const expected = packages
+        .filter((p) => p.type === period)
+        .sort((a, b) => fen(a.price) - fen(b.price) || a.id - b.id);
+      await expect(cards).toHaveCount(expected.length);
+      for (const [i, pkg] of expected.entries()) {
+        const card = cards.nth(i);
+        await expect(card, pkg.name).toHaveAttribute('data-package-id', String(pkg.id));
+        await expect(card.getByTestId('landing-plan-name')).toHaveText(pkg.name);
+        await expect(card.getByTestId('landing-plan-price')).toHaveText(yuan(fen(pkg.price)));
+        await expect(card.getByTestId('landing-plan-popular')).toHaveCount(pkg.popular ? 1 : 0);
+        await expect(card.getByTestId('landing-plan-devices')).toContainText(String(pkg.device_limit));
+        const saving = expectedSaving(pkg, packages);
+        const badge = card.getByTestId('landing-plan-saving');
+        if (saving) {
+          savings++;
+          await expect(badge).toHaveAttribute('data-amount', (saving.amount / 100).toFixed(2));
+          await expect(badge).toHaveText(`比月付省 ${yuan(saving.amount)}（${saving.percent}%）`);
+        } else {
+          await expect(badge).toHaveCount(0);
+        }
+      }
+    }
+    // The demo catalogue has yearly packages with a monthly twin: the saving is really shown somewhere.
+    expect(savings).toBeGreaterThan(0);
+
+    // Buying opens the register modal.
+    await cards.first().getByTestId('landing-plan-buy').click();
+    await expect(page.getByTestId('auth-modal').getByTestId('register-form')).toBeVisible();
+  });
+
+  test('pricing names follow the language, and a failed load offers a retry', async ({ page, request }) => {
+    const english = await catalogue(request, 'en');
+    // The catalogue is down (every attempt, the automatic retry included) until the visitor's own retry.
+    let down = true;
+    await page.route('**/api/v1/portal/subscriptions/packages', async (route) => {
+      if (down) return route.fulfill({ status: 503, json: { code: 50000, message: 'down', data: null } });
+      return route.fallback();
+    });
+    await page.goto('/#pricing');
+    const error = page.getByTestId('pricing-error');
+    await expect(error).toBeVisible();
+    down = false;
+    await error.getByRole('button', { name: '重试' }).click();
+    await plansShown(page);
+
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-en').click();
+    const monthly = english.filter((p) => p.type === 'monthly').sort((a, b) => fen(a.price) - fen(b.price));
+    await expect(page.getByTestId('landing-plan-name')).toHaveText(monthly.map((p) => p.name));
+    await expect(page.getByTestId('pricing-period')).toContainText('Monthly');
+  });
+
+  test('login and register open in one modal and switch between each other', async ({ page }) => {
+    await page.goto('/');
+    const modal = page.getByTestId('auth-modal');
+    await page.getByTestId('landing-register').click();
+    await expect(modal.getByTestId('register-form')).toBeVisible();
+    await modal.getByRole('button', { name: '去登录' }).click();
+    await expect(modal.getByTestId('login-form')).toBeVisible();
+    await modal.getByRole('button', { name: '立即注册' }).click();
+    await expect(modal.getByTestId('register-form')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal.getByTestId('register-form')).toBeHidden();
+
+    await page.getByTestId('hero-start').click();
+    await expect(modal.getByTestId('register-form')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.locator('#support').scrollIntoViewIfNeeded();
+    await page.getByTestId('footer-tickets').click();
+    await expect(modal.getByTestId('login-form')).toBeVisible();
+  });
+
+  test('terms and privacy open in modals and on their routes, in Chinese and English', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const legal = page.getByTestId('legal-modal');
+
+    await page.getByTestId('footer-terms').click();
+    await expect(legal.getByRole('heading', { name: '服务条款', level: 2 })).toBeVisible();
+    await expect(legal.getByTestId('legal-version')).toHaveText('版本 v1.0，自 2025-01-01 起生效');
+    await expect(legal.locator('#terms-refunds')).toContainText(
+      '购买套餐后 7 天内申请，且该订阅没有使用任何流量的，可全额退款',
+    );
+    await expect(legal.locator('#terms-eligibility')).toContainText('年满 18 周岁');
+    await page.screenshot({ path: shots('landing-terms-modal-desktop-light-zh_CN') });
+    await page.keyboard.press('Escape');
+    await expect(legal).toBeHidden();
+
+    await page.getByTestId('footer-privacy').click();
+    await expect(legal.locator('#privacy-no-log')).toContainText('保存 24 小时后自动删除');
+    await expect(legal.locator('#privacy-retention')).toContainText('90 天');
+    await legal.getByTestId('legal-open-page').click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');
+    await expect(page.getByTestId('legal-version')).toHaveText('版本 v1.0，自 2025-01-01 起生效');
+
+    // The route page: table of contents, numbered sections, a link to the other document.
+    await page.goto('/terms-of-service');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('服务条款');
+    const toc = page.getByRole('navigation', { name: '目录' });
+    await toc.getByRole('link', { name: '退款' }).click();
+    await expect(page).toHaveURL(/#terms-refunds$/);
+    await expect(page.locator('#terms-refunds')).toBeInViewport();
+    await expect(page.locator('#terms-refunds h2')).toHaveText(/^\d+\. 退款$/);
+
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-en').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+    await expect(page.getByTestId('legal-version')).toHaveText('Version v1.0, effective 2025-01-01');
+    await expect(page.locator('#terms-refunds')).toContainText(
+      'Full refund if you ask within 7 days of buying a package and the subscription has used no traffic.',
+    );
+    await expect(page.locator('#terms-acceptable-use')).toContainText('P2P');
+    await page.screenshot({ path: shots('legal-terms-page-desktop-light-en'), fullPage: true });
+
+    await page.goto('/');
+    await page.getByTestId('footer-privacy').click();
+    await expect(legal.getByRole('heading', { name: 'Privacy policy', level: 2 })).toBeVisible();
+    await expect(legal.locator('#privacy-changes')).toContainText(
+      'Material changes are announced 30 days ahead',
+    );
+    await expect(legal.locator('#privacy-rights')).toContainText('within 15 working days');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('footer-terms').click();
+    await expect(legal.locator('#terms-refunds')).toContainText('within 7 days');
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const width of [390, 1440]) {
+      test(`screenshots at ${width} px, ${scheme}`, async ({ browser }) => {
+        const context = await browser.newContext({
+          colorScheme: scheme,
+          viewport: { width, height: width < 768 ? 844 : 900 },
+          locale: width < 768 ? 'zh-CN' : 'en-GB',
+        });
+        const page = await context.newPage();
+        await page.goto('/');
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        await plansShown(page);
+        await expect(page.getByTestId('service-status')).toHaveAttribute('data-state', 'ok');
+        const name = `${width < 768 ? 'phone' : 'desktop'}-${scheme}-${width < 768 ? 'zh_CN' : 'en'}`;
+        await page.screenshot({ path: shots(`landing-${name}`), fullPage: true });
+        await page.screenshot({ path: shots(`landing-${name}-top`) });
+        await page.getByTestId('landing-plan').first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: shots(`landing-${name}-pricing`) });
+        await page.locator('#support').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: shots(`landing-${name}-footer`) });
+        await noHorizontalScroll(page.locator('body'));
+        await page.goto('/terms-of-service');
+        await expect(page.locator('#terms-contact')).toBeVisible();
+        await page.screenshot({ path: shots(`legal-terms-${name}`), fullPage: true });
+        await context.close();
+      });
+    }
+  }
+});
+
+async function noHorizontalScroll(body: Locator) {
+  const [scroll, client] = await body.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}

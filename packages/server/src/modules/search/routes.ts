@@ -1,0 +1,12 @@
+import { searchApi } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../lib/route.js';
+import { SearchService } from './service.js';
+
+/** The console's top-bar search: the signed-in user's own records and the help centre, in their language. */
+export function searchRoutes(api: FastifyInstance): void {
+  const svc = new SearchService(api.ctx.database.db, api.ctx.database.dialect);
+  registerEndpoint(api, searchApi.search, ({ auth, query, request }) =>
+    svc.search(auth.user.id, query.q, request.locale, query.limit),
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconCreditCard, IconWallet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { useBalance, yuan } from '../wallet';
+import { CardSkeleton, DashboardCard } from './dashboard-card';
+
+/** The balance (the sidebar's cache entry) and the way to add to it. */
+export function BalanceCard() {
+  const { t } = useTranslation();
+  const balance = useBalance();
+  return (
+    <DashboardCard
+      testId="dashboard-balance"
+      title={t('dashboard.balance.title')}
+      icon={<IconWallet size={20} />}
+      color="teal"
+      link={{ to: '/finance', label: t('dashboard.balance.wallet') }}
+    >
+      {balance.isPending && <CardSkeleton />}
+      {balance.isError && (
+        <LoadError
+          message={t('dashboard.balance.loadFailed')}
+          detail={balance.error.message}
+          onRetry={() => void balance.refetch()}
+          testId="dashboard-balance"
+        />
+      )}
+      {balance.isSuccess && (
+        <>
+          <Text
+            fz={32}
+            fw={700}
+            lh={1.2}
+            data-testid="dashboard-balance-value"
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+          >
+            {yuan(balance.data.balance)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('dashboard.balance.text')}
+          </Text>
+        </>
+      )}
+      <Group mt="auto">
+        <Button
+          component={Link}
+          to="/recharge"
+          size="sm"
+          leftSection={<IconCreditCard size={16} aria-hidden />}
+          data-testid="dashboard-recharge"
+        >
+          {t('dashboard.balance.recharge')}
+        </Button>
+      </Group>
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,60 @@
+import { Anchor, Card, Group, Skeleton, Stack, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface DashboardCardProps {
+  /** `<testId>` on the card, `<testId>-title` on its heading */
+  testId: string;
+  title: string;
+  icon: ReactNode;
+  color?: string;
+  /** A link in the header ("All nodes"). */
+  link?: { to: string; label: string };
+  children: ReactNode;
+}
+
+/** One card of the overview: icon, title, an optional link, and its content (skeleton, error, empty or data). */
+export function DashboardCard({ testId, title, icon, color = 'blue', link, children }: DashboardCardProps) {
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      h="100%"
+      component="section"
+      aria-labelledby={`${testId}-title`}
+      data-testid={testId}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon variant="light" color={color} size="lg" radius="md" aria-hidden>
+              {icon}
+            </ThemeIcon>
+            <Title order={2} size="h5" fw={600} id={`${testId}-title`}>
+              {title}
+            </Title>
+          </Group>
+          {link && (
+            <Anchor component={Link} to={link.to} size="sm" data-testid={`${testId}-link`}>
+              {link.label}
+            </Anchor>
+          )}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Lines of grey while a card's call is under way. */
+export function CardSkeleton({ lines = 2, height = 28 }: { lines?: number; height?: number }) {
+  return (
+    <Stack gap="xs" data-testid="card-skeleton" aria-hidden>
+      <Skeleton height={height} width="60%" />
+      {Array.from({ length: lines - 1 }, (_, i) => (
+        <Skeleton key={i} height={12} width={`${80 - i * 15}%`} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+/** Display helpers of the dashboard: traffic, the month's days, subscriptions, and what each activity says. */
+import { CURRENCY_SYMBOL, formatMoney } from '@portal/contract';
+import type { Activity, Subscription, TrafficDay } from '@portal/contract';
+import type { TFunction } from 'i18next';
+import { yuan } from '../wallet';
+
+const MB = 1024 ** 2;
+const GB = 1024 ** 3;
+
+/** Days of this month up to today (UTC, the calendar the nodes' daily traffic uses): 1 on the first. */
+export function monthDays(now: Date): number {
+  return now.getUTCDate();
+}
+
+/** Bytes -> "1.50 GB" / "512.00 MB" (as on the subscription pages); anything not a count -> "0.00 MB". */
+export function formatBytes(bytes: string | number, locale = 'en-US'): string {
+  const n = typeof bytes === 'number' ? bytes : Number(bytes);
+  const value = Number.isFinite(n) && n > 0 ? n : 0;
+  const [amount, unit] = value >= GB ? [value / GB, 'GB'] : [value / MB, 'MB'];
+  return `${amount.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${unit}`;
+}
+
+function count(value: string): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+export interface TrafficPoint {
+  /** YYYY-MM-DD */
+  day: string;
+  upload: number;
+  download: number;
+}
+
+/** The month's days as numbers (every day present, zero when nothing was used), with the total and today's bytes. */
+export function summarizeTraffic(days: readonly TrafficDay[]) {
+  const points: TrafficPoint[] = days.map((d) => ({
+    day: d.day,
+    upload: count(d.upload),
+    download: count(d.download),
+  }));
+  const total = points.reduce((sum, p) => sum + p.upload + p.download, 0);
+  const last = points.at(-1);
+  return { points, total, today: last ? last.upload + last.download : 0 };
+}
+
+/** Active subscriptions, the one that ends first leading. */
+export function activeByExpiry(subscriptions: readonly Subscription[]): Subscription[] {
+  return subscriptions
+    .filter((s) => s.status === 'active')
+    .sort((a, b) => Date.parse(a.end_at) - Date.parse(b.end_at));
+}
+
+/** Bytes left of a subscription's traffic; null when unlimited. */
+export function trafficLeft(
+  subscription: Pick<Subscription, 'traffic_limit' | 'traffic_used'>,
+): number | null {
+  if (subscription.traffic_limit === null) return null;
+  return Math.max(0, count(subscription.traffic_limit) - count(subscription.traffic_used));
+}
+
+/** Where an activity leads. */
+export function activityLink(activity: Activity): string {
+  switch (activity.type) {
+    case 'ledger':
+      return '/finance';
+    case 'order':
+      return '/subscription/history';
+    case 'ticket':
+      return `/support/${activity.id}`;
+    case 'announcement':
+      return `/announcements?id=${activity.id}`;
+  }
+}
+
+/** "+12.50" -> "+¥12.50", "-3.00" -> "-¥3.00". */
+export function signedYuan(delta: string): string {
+  const trimmed = delta.trim();
+  const sign = trimmed.startsWith('-') ? '-' : '+';
+  return `${sign}${CURRENCY_SYMBOL}${formatMoney(trimmed.replace(/^[+-]/, ''))}`;
+}
+
+export interface ActivityText {
+  /** The line that says what happened. */
+  title: string;
+  /** A second line: the balance after, the order number; null when there is nothing more. */
+  detail: string | null;
+  /** A signed amount for money that moved; null otherwise. */
+  amount: string | null;
+  /** How the amount reads: money in, money out, or a price paid (shown plainly). */
+  tone: 'credit' | 'debit' | 'neutral';
+}
+
+/** What an activity says, in the current language. */
+export function activityText(activity: Activity, t: TFunction): ActivityText {
+  switch (activity.type) {
+    case 'ledger':
+      return {
+        title: t(`dashboard.activities.ledger.${activity.kind}`),
+        detail: t('dashboard.activities.balanceAfter', { value: yuan(activity.balance_after) }),
+        amount: signedYuan(activity.delta),
+        tone: activity.delta.trim().startsWith('-') ? 'debit' : 'credit',
+      };
+    case 'order':
+      return {
+        title: t(`dashboard.activities.order.${activity.kind}`, { name: activity.package_name }),
+        detail: t('dashboard.activities.orderNo', { no: activity.order_no }),
+        amount: yuan(activity.amount),
+        tone: 'neutral',
+      };
+    case 'ticket':
+      return {
+        title: t('dashboard.activities.ticket', { title: activity.title }),
+        detail: `#${activity.ticket_no}`,
+        amount: null,
+        tone: 'neutral',
+      };
+    case 'announcement':
+      return {
+        title: t('dashboard.activities.announcement', { title: activity.title }),
+        detail: null,
+        amount: null,
+        tone: 'neutral',
+      };
+  }
+}

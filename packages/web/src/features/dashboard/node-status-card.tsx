@@ -1,0 +1,92 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconActivityHeartbeat } from '@tabler/icons-react';
+import type { NodeStatus } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { useNodeList } from './api';
+import { CardSkeleton, DashboardCard } from './dashboard-card';
+
+const STATUS_COLORS: Record<NodeStatus, string> = { online: 'teal', offline: 'red', maintenance: 'yellow' };
+
+/** The first nodes of the node centre with their status and latency. */
+export function NodeStatusCard() {
+  const { t } = useTranslation();
+  const nodes = useNodeList();
+
+  let body;
+  if (nodes.isPending) body = <CardSkeleton lines={4} height={20} />;
+  else if (nodes.isError)
+    body = (
+      <LoadError
+        message={t('dashboard.nodes.loadFailed')}
+        detail={nodes.error.message}
+        onRetry={() => void nodes.refetch()}
+        testId="dashboard-nodes"
+      />
+    );
+  else if (nodes.data.items.length === 0)
+    body = (
+      <Stack gap="xs" data-testid="dashboard-nodes-empty">
+        <Text size="sm" c="dimmed">
+          {t('dashboard.nodes.emptyText')}
+        </Text>
+        <Group>
+          <Button component={Link} to="/contact" size="sm" variant="light">
+            {t('dashboard.online.contact')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  else
+    body = (
+      <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+        {nodes.data.items.map((node) => (
+          <Group
+            component="li"
+            key={node.id}
+            justify="space-between"
+            wrap="nowrap"
+            gap="sm"
+            py={8}
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+            data-testid="dashboard-node-row"
+            data-status={node.status}
+          >
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={500} truncate>
+                {node.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {node.location}
+              </Text>
+            </div>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              {node.status === 'online' && (
+                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {node.latency !== null
+                    ? t('dashboard.nodes.latency', { value: node.latency })
+                    : t('dashboard.nodes.noLatency')}
+                </Text>
+              )}
+              <Badge color={STATUS_COLORS[node.status]} variant="light" data-testid="dashboard-node-status">
+                {t(`nodes.status.${node.status}`)}
+              </Badge>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <DashboardCard
+      testId="dashboard-nodes"
+      title={t('dashboard.nodes.title')}
+      icon={<IconActivityHeartbeat size={20} />}
+      color="grape"
+      link={{ to: '/nodes', label: t('dashboard.nodes.all') }}
+    >
+      {body}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconServer2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { useNodeSummary } from './api';
+import { CardSkeleton, DashboardCard } from './dashboard-card';
+
+/** Online nodes out of all nodes, and their average load. */
+export function OnlineNodesCard() {
+  const { t } = useTranslation();
+  const summary = useNodeSummary();
+
+  let body;
+  if (summary.isPending) body = <CardSkeleton />;
+  else if (summary.isError)
+    body = (
+      <LoadError
+        message={t('dashboard.online.loadFailed')}
+        detail={summary.error.message}
+        onRetry={() => void summary.refetch()}
+        testId="dashboard-online"
+      />
+    );
+  else if (summary.data.total === 0)
+    body = (
+      <Stack gap="xs" data-testid="dashboard-online-empty">
+        <Text size="sm" c="dimmed">
+          {t('dashboard.online.emptyText')}
+        </Text>
+        <Group>
+          <Button component={Link} to="/contact" size="sm" variant="light">
+            {t('dashboard.online.contact')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  else {
+    const { online, total, average_load: load } = summary.data;
+    body = (
+      <Stack gap={6}>
+        <Group gap={6} align="baseline">
+          <Text fz={32} fw={700} lh={1.2} data-testid="dashboard-online-count">
+            {online}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="dashboard-online-total">
+            {t('dashboard.online.ofTotal', { total })}
+          </Text>
+        </Group>
+        <Progress value={(online / total) * 100} color="teal" size="sm" aria-hidden />
+        {load !== null && (
+          <Text size="sm" c="dimmed">
+            {t('dashboard.online.averageLoad', { value: Math.round(load) })}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <DashboardCard
+      testId="dashboard-online"
+      title={t('dashboard.online.title')}
+      icon={<IconServer2 size={20} />}
+      color="teal"
+      link={{ to: '/nodes', label: t('dashboard.nodes.all') }}
+    >
+      {body}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,2 @@
+export { SearchLauncher } from './search-launcher';
+export type { SearchPage } from './types';
