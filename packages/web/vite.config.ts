@@ -12,20 +12,26 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/ },
 ];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: VENDOR_GROUPS,
+  // The prerender bundle (src/prerender.tsx) runs in Node at build time: the contract package is TypeScript source.
+  ssr: { noExternal: ['@portal/contract'] },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: false,
+        // scripts/prerender.mjs reads it to link the landing chunk and its styles from the prerendered pages.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: VENDOR_GROUPS,
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: {
@@ -37,4 +43,4 @@ export default defineConfig({
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
     },
   },
-});
+}));

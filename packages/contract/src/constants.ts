@@ -4,6 +4,10 @@ export const API_PREFIX = '/api/v1/portal';
 /** The staff API (same envelope; admin role only). */
 export const ADMIN_API_PREFIX = '/api/v1/admin';
 
+/** The interface language, mirrored into a cookie so the server can send the landing page prerendered in it. */
+export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
 export const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refresh_token',

@@ -1,3 +1,4 @@
+import './zod-setup.js';
 export * from './locales.js';
 export * from './errors.js';
 export * from './constants.js';

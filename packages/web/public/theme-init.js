@@ -1,7 +1,21 @@
 /* global window, document */
-// Sets the colour scheme before the first paint (no inline script: CSP script-src 'self').
-// Stored 'light' or 'dark' wins; otherwise the system preference.
+// Runs before the first paint (no inline script: CSP script-src 'self').
+// 1. The colour scheme: a stored 'light' or 'dark' wins; otherwise the system preference.
+// 2. The page may hold the landing page prerendered for anonymous visitors (scripts/prerender.mjs). A signed-in
+//    user, or any public route, must not see it flash before the app renders: mark the document so the style in
+//    index.html hides it. PUBLIC_PATHS repeats routes.tsx (a unit test keeps the two equal).
 (function () {
+  var PUBLIC_PATHS = [
+    '/auth/callback',
+    '/verify-email',
+    '/forgot-password',
+    '/reset-password',
+    '/terms-of-service',
+    '/privacy-policy',
+    '/subscribe',
+    '/login',
+  ];
+  var root = document.documentElement;
   var scheme = 'light';
   try {
     var stored = window.localStorage.getItem('theme');
@@ -13,5 +27,14 @@
   } catch {
     scheme = 'light';
   }
-  document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+  root.setAttribute('data-mantine-color-scheme', scheme);
+
+  var signedIn;
+  try {
+    signedIn = Boolean(window.localStorage.getItem('token') || window.sessionStorage.getItem('token'));
+  } catch {
+    signedIn = false;
+  }
+  var path = window.location.pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  if (signedIn || PUBLIC_PATHS.indexOf(path) >= 0) root.setAttribute('data-skip-prerender', '');
 })();

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../test/helpers.js';
 
@@ -76,5 +77,68 @@ describe(`serving the web app (${TEST_DIALECT})`, () => {
     }>();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/api/v1/portal/health']?.get?.responses['200']).toBeDefined();
+  });
+});
+
+describe(`the prerendered landing page in the visitor's language (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let dist: string;
+  const page = (locale: string) =>
+    `<!doctype html><html lang="${locale}"><body><div id="root">${locale}</div></body></html>`;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+    writeFileSync(path.join(dist, 'index.html'), page('default'));
+    for (const locale of ['zh_CN', 'zh_TW', 'en'])
+      writeFileSync(path.join(dist, `index.${locale}.html`), page(locale));
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(() => t.close());
+
+  it('follows Accept-Language, with q-values, and zh_CN when nothing matches', async () => {
+    const cases: [string | undefined, string][] = [
+      ['en-US,en;q=0.9', 'en'],
+      ['zh-TW', 'zh_TW'],
+      ['zh-HK;q=0.9, en;q=0.5', 'zh_TW'],
+      ['fr-FR, de', 'zh_CN'],
+      [undefined, 'zh_CN'],
+    ];
+    for (const [language, expected] of cases) {
+      const res = await t.app.inject({ url: '/', headers: language ? { 'accept-language': language } : {} });
+      expect(res.statusCode, language).toBe(200);
+      expect(res.body, language).toBe(page(expected));
+      expect(res.headers.vary, language).toMatch(/Cookie, Accept-Language/);
+    }
+  });
+
+  it('prefers the language the visitor chose (the lang cookie) on every page route; ignores a bad cookie', async () => {
+    const chosen = await t.app.inject({
+      url: '/subscription/link',
+      headers: { 'accept-language': 'en', cookie: 'theme=dark; lang=zh_TW' },
+    });
+    expect(chosen.body).toBe(page('zh_TW'));
+    const bad = await t.app.inject({ url: '/', headers: { 'accept-language': 'en', cookie: 'lang=fr' } });
+    expect(bad.body).toBe(page('en'));
+  });
+
+  it('sends the page compressed (br, else gzip) and a rebuilt page at once', async () => {
+    const headers = { 'accept-language': 'en' };
+    const br = await t.app.inject({
+      url: '/',
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page('en'));
+    const gz = await t.app.inject({ url: '/', headers: { ...headers, 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(page('en'));
+    const plain = await t.app.inject({ url: '/', headers: { ...headers, 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page('en'));
+
+    const rebuilt = page('en').replace('<body>', '<body><!-- rebuilt -->');
+    writeFileSync(path.join(dist, 'index.en.html'), rebuilt);
+    utimesSync(path.join(dist, 'index.en.html'), new Date(), new Date(Date.now() + 5000));
+    const after = await t.app.inject({ url: '/', headers: { ...headers, 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(after.rawPayload).toString()).toBe(rebuilt);
   });
 });

@@ -1,19 +1,85 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLocale, LANGUAGE_COOKIE, LOCALES, localeFromAcceptLanguage } from '@portal/contract';
+import type { Locale } from '@portal/contract';
 import { isApiPath, sendApiNotFound } from './error-handler.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** The visitor's interface language as the web app will pick it: the `lang` cookie it keeps, else Accept-Language. */
+function pageLocale(request: FastifyRequest): Locale {
+  const cookie = request.headers.cookie ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookie);
+  const stored = match?.[1];
+  if (isLocale(stored)) return stored;
+  return localeFromAcceptLanguage(request.headers['accept-language']);
+}
+
+interface PageBody {
+  mtimeMs: number;
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The app's pages (a few tens of kB each with the prerendered landing page), compressed once and kept until the
+ * file changes (a rebuild): sent compressed, as the not-found route does not pass through the compression plugin.
+ */
+function pageCache(webDist: string) {
+  const cache = new Map<string, PageBody>();
+  return (file: string): PageBody => {
+    const full = path.join(webDist, file);
+    const { mtimeMs } = statSync(full);
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === mtimeMs) return cached;
+    const raw = readFileSync(full);
+    const body: PageBody = {
+      mtimeMs,
+      raw,
+      br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(raw, { level: 9 }),
+    };
+    cache.set(file, body);
+    return body;
+  };
+}
+
+/** br, else gzip, else none, by the request's Accept-Encoding (q=0 refuses). */
+function pageEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
 /**
  * Serves the built web app: hashed files under /assets/ are cached for a year, everything else is revalidated.
- * Any other GET that looks like a page gets index.html (the SPA decides the route); /api/* never does.
+ * Any other GET that looks like a page gets the app's page (the SPA decides the route); /api/* never does. The
+ * build prerenders the landing page once per language (index.<locale>.html): the visitor gets the one in their
+ * language, so it hydrates without a second render; index.html is the fallback.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = indexFile !== null && existsSync(indexFile);
+  const localized = new Map<Locale, string>();
+  if (hasWeb && webDist) {
+    for (const locale of LOCALES) {
+      const file = `index.${locale}.html`;
+      if (existsSync(path.join(webDist, file))) localized.set(locale, file);
+    }
+  }
+  const pages = webDist ? pageCache(webDist) : null;
   if (hasWeb && webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -34,11 +100,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     if (isApiPath(pathname)) return sendApiNotFound(request, reply);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && path.extname(pathname) === '';
-    if (hasWeb && wantsPage) {
-      return reply
+    if (hasWeb && pages && wantsPage) {
+      const file = localized.size > 0 ? (localized.get(pageLocale(request)) ?? 'index.html') : 'index.html';
+      const body = pages(file);
+      const encoding = pageEncoding(request.headers['accept-encoding']);
+      reply
         .header('cache-control', REVALIDATE)
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+        .header('vary', localized.size > 0 ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding ? body[encoding] : body.raw);
     }
     return sendApiNotFound(request, reply);
   });

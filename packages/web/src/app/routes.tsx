@@ -54,6 +54,12 @@ export const PUBLIC_PATHS = [
   '/login',
 ] as const;
 
+/** Whether an anonymous visitor at this path sees the landing page: any path that is not public (as the router matches). */
+export function showsLanding(pathname: string): boolean {
+  const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  return !(PUBLIC_PATHS as readonly string[]).includes(path);
+}
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,

@@ -141,7 +141,7 @@ export function LegalDocument({ document, variant = 'page' }: LegalDocumentProps
             {page && (
               <Text size="sm">
                 {t('legal.related')}:{' '}
-                <Anchor component={Link} to={LEGAL_PATHS[other]}>
+                <Anchor component={Link} to={LEGAL_PATHS[other]} underline="always">
                   {t(LEGAL_TITLE_KEYS[other])}
                 </Anchor>
               </Text>

@@ -6,7 +6,8 @@ import { toggledScheme } from '../theme/color-scheme';
 export function ThemeToggle() {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
-  const shown = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  // Read after mount, so a prerendered (light) page hydrates without a mismatch; the icons switch by CSS at once.
+  const shown = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const label = shown === 'dark' ? t('theme.toLight') : t('theme.toDark');
   return (
     <ActionIcon
@@ -18,7 +19,8 @@ export function ThemeToggle() {
       data-scheme={shown}
       onClick={() => setColorScheme(toggledScheme(shown))}
     >
-      {shown === 'dark' ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
+      <IconSun size={18} aria-hidden className="mantine-light-hidden" />
+      <IconMoon size={18} aria-hidden className="mantine-dark-hidden" />
     </ActionIcon>
   );
 }

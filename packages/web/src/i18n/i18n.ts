@@ -1,6 +1,14 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, isLocale, LOCALES, STORAGE_KEYS, validationKeyName } from '@portal/contract';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LOCALES,
+  STORAGE_KEYS,
+  validationKeyName,
+} from '@portal/contract';
 import type { Locale } from '@portal/contract';
 import { browserLanguages, htmlLang, resolveInitialLocale } from './language';
 import { RESOURCES } from './resources';
@@ -13,8 +21,11 @@ function readStoredLanguage(): string | null {
   }
 }
 
+/** `<html lang>`, and the cookie by which the server picks the prerendered landing page of this language. */
 function applyHtmlLang(locale: Locale): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = htmlLang(locale);
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
 }
 
 export const i18n = i18next.createInstance();

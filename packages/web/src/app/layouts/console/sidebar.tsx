@@ -61,6 +61,7 @@ function CollapsedEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: (
     );
   }
   const children = entry.children ?? [];
+  const active = children.some((child) => isActivePath(pathname, child.path));
   return (
     <Menu
       trigger="click-hover"

@@ -16,6 +16,10 @@ export default function LandingLayout() {
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash]);
+  // The prerendered page is live now: public/app-boot.js presses again a button pressed while it was loading.
+  useEffect(() => {
+    window.dispatchEvent(new Event('portal:hydrated'));
+  }, []);
   return (
     <AuthModalProvider>
       <Box id="top">

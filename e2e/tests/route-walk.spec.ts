@@ -1,0 +1,363 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { linkFromMail } from './mailbox';
+import { operator } from './operator';
+import { createVerifiedUser, type TestUser } from './session';
+import { shots } from './shots';
+
+const API = '/api/v1/portal';
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+type Theme = 'light' | 'dark';
+const VIEWPORTS = { 390: { width: 390, height: 844 }, 1440: { width: 1440, height: 900 } } as const;
+type Width = keyof typeof VIEWPORTS;
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await response.json()) as { code: number; message: string; data: T };
+  expect(body.code, body.message).toBe(20000);
+  return body.data;
+}
+
+/** What the walk needs from the account it sets up. */
+interface Fixture {
+  user: TestUser;
+  ticketId: number;
+  helpId: number;
+  subscribeToken: string;
+}
+
+/**
+ * A customer with real data, all through the product's own API: registered and verified by mail, a balance from an
+ * operator's adjustment turned into a recharge code and redeemed (a code top-up), a package bought from the balance,
+ * an open ticket and a closed one. Popups published by other journeys are marked read so they do not cover pages.
+ */
+async function setUp(request: APIRequestContext): Promise<Fixture> {
+  const user = await createVerifiedUser(request, 'Walker');
+  expect(operator('balance:adjust', user.email, '300.00', 'route walk')).toContain('balance now 300.00');
+  const { access_token } = await data<{ access_token: string }>(
+    await request.post(`${API}/auth/login`, { data: { email: user.email, password: user.password } }),
+  );
+  const headers = { authorization: `Bearer ${access_token}` };
+
+  const batch = await data<{ codes: { code: string }[] }>(
+    await request.post(`${API}/recharge/codes/generate`, { headers, data: { quantity: 2, amount: '50.00' } }),
+  );
+  await data(
+    await request.post(`${API}/recharge/codes/use`, { headers, data: { code: batch.codes[0]!.code } }),
+  );
+
+  const packages = await data<{ id: number; popular: boolean }[]>(
+    await request.get(`${API}/subscriptions/packages`, { headers }),
+  );
+  expect(packages.length).toBeGreaterThan(0);
+  await data(
+    await request.post(`${API}/subscriptions/purchase`, {
+      headers,
+      data: { package_id: packages[0]!.id, idempotency_key: randomBytes(8).toString('hex') },
+    }),
+  );
+  const link = await data<{ token: string }>(await request.get(`${API}/subscriptions/link`, { headers }));
+
+  const closed = await data<{ id: number }>(
+    await request.post(`${API}/tickets`, {
+      headers,
+      data: {
+        title: '发票抬头需要修改',
+        category: 'billing',
+        priority: 'low',
+        description: '上个月的发票抬头写错了，请帮忙更正。',
+      },
+    }),
+  );
+  await data(await request.post(`${API}/tickets/${closed.id}/close`, { headers }));
+  const ticket = await data<{ id: number }>(
+    await request.post(`${API}/tickets`, {
+      headers,
+      data: {
+        title: '香港节点晚高峰延迟高',
+        category: 'technical',
+        priority: 'high',
+        description: '每天晚上八点以后，香港 02 节点的延迟从 40 ms 升到 300 ms 以上。',
+      },
+    }),
+  );
+
+  const docs = await data<{ items: { id: number }[] }>(
+    await request.get(`${API}/help/documents?page=1&size=5`, { headers }),
+  );
+  expect(docs.items.length).toBeGreaterThan(0);
+
+  const announcements = await data<{ items: { id: number; is_popup: boolean; is_read: boolean }[] }>(
+    await request.get(`${API}/announcements?page=1&size=50&unread_only=true`, { headers }),
+  );
+  for (const a of announcements.items.filter((item) => item.is_popup)) {
+    await data(await request.post(`${API}/announcements/${a.id}/read`, { headers }));
+  }
+  return { user, ticketId: ticket.id, helpId: docs.items[0]!.id, subscribeToken: link.token };
+}
+
+/** One problem the walk found: an axe violation (serious or critical) or a layout overflow. */
+interface Finding {
+  route: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+  help: string;
+}
+
+/** Waits for the real content of a page: the given element, and no loader or skeleton left in the main area. */
+async function settle(page: Page, ready: string) {
+  await expect(page.locator(ready).first(), `ready: ${ready}`).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('main .mantine-Loader-root:not(button *)')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('main .mantine-Skeleton-root[data-visible="true"]')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await page.evaluate(() => document.fonts.ready);
+}
+
+async function scan(page: Page, route: string, findings: Finding[], include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  for (const v of result.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    findings.push({
+      route,
+      rule: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 6).map((n) => n.target.join(' ')),
+      help: `${v.help}: ${(v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
+    });
+  }
+}
+
+async function checkOverflow(page: Page, route: string, findings: Finding[]) {
+  const overflow = await page.evaluate(() => {
+    const el = document.scrollingElement ?? document.documentElement;
+    if (el.scrollWidth <= el.clientWidth + 1) return null;
+    // The widest elements that stick out on the right, to say what overflows.
+    const culprits = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((node) => node.getBoundingClientRect().right > el.clientWidth + 1)
+      .filter(
+        (node) =>
+          !node.parentElement || node.parentElement.getBoundingClientRect().right <= el.clientWidth + 1,
+      )
+      .slice(0, 5)
+      .map((node) => `${node.tagName.toLowerCase()}.${Array.from(node.classList).slice(0, 2).join('.')}`);
+    return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, culprits };
+  });
+  if (overflow) {
+    findings.push({
+      route,
+      rule: 'horizontal-overflow',
+      impact: 'layout',
+      targets: overflow.culprits,
+      help: `scrollWidth ${overflow.scrollWidth} > clientWidth ${overflow.clientWidth}`,
+    });
+  }
+}
+
+function report(findings: Finding[]): string {
+  return findings
+    .map((f) => `${f.route}: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join('\n    ')}`)
+    .join('\n');
+}
+
+/** A browser context in one theme and at one width; signed in with a session of its own when a user is given. */
+async function openContext(browser: Browser, theme: Theme, width: Width, user?: TestUser) {
+  const context = await browser.newContext({ viewport: VIEWPORTS[width], colorScheme: theme });
+  await context.addInitScript((scheme) => localStorage.setItem('theme', scheme), theme);
+  const page = await context.newPage();
+  if (user) {
+    const tokens = await data<{ access_token: string; refresh_token: string }>(
+      await page.request.post(`${API}/auth/login`, {
+        data: { email: user.email, password: user.password, remember_me: true },
+      }),
+    );
+    await context.addInitScript((t) => {
+      if (!localStorage.getItem('token') && !sessionStorage.getItem('walk_signed_out')) {
+        localStorage.setItem('token', t.access_token);
+        localStorage.setItem('refresh_token', t.refresh_token);
+      }
+    }, tokens);
+  }
+  return { context, page };
+}
+
+function slug(route: string): string {
+  const path = route
+    .split('?')[0]!
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\//g, '-');
+  return path || 'home';
+}
+
+interface Stop {
+  route: string;
+  ready: string;
+  name?: string;
+}
+
+function consoleStops(f: Fixture): Stop[] {
+  return [
+    { route: '/', ready: 'main h2, main [data-testid]', name: 'dashboard' },
+    { route: '/finance', ready: '[data-testid="ledger-row"]' },
+    { route: '/subscription', ready: '[data-testid="plan-card"]' },
+    { route: '/subscription?tab=my', ready: '[data-testid="sub-card"]', name: 'subscription-my' },
+    { route: '/subscription?tab=stats', ready: '[data-testid="stats-total"]', name: 'subscription-stats' },
+    { route: '/subscription/history', ready: '[data-testid^="history"], [data-testid^="order"]' },
+    { route: '/subscription/link', ready: '[data-testid="link-url"]' },
+    { route: '/nodes', ready: '[data-testid="node-row"], [data-testid="node-card"]' },
+    { route: '/support', ready: '[data-testid="ticket-row"], [data-testid="ticket-card"]' },
+    { route: `/support/${f.ticketId}`, ready: '[data-testid="conversation"]', name: 'support-ticket' },
+    { route: '/announcements', ready: '[data-testid="announcement-row"]' },
+    { route: '/help', ready: '[data-testid="help-document"], [data-testid="help-result"]' },
+    { route: `/help/${f.helpId}`, ready: '[data-testid="help-document-title"]', name: 'help-document' },
+    { route: '/contact', ready: '[data-testid="contact-channel"]' },
+    {
+      route: '/dealer',
+      ready: '[data-testid="dealer-card"], [data-testid="dealers-empty"], [data-testid="dealer-steps"]',
+    },
+    { route: '/profile', ready: '[data-testid="profile-email"]' },
+    { route: '/security', ready: '[data-testid="change-password-form"]' },
+    { route: '/sessions', ready: '[data-testid="session-row"]' },
+    { route: '/recharge', ready: '[data-testid="usdt-create"]' },
+    { route: '/recharge?tab=code', ready: '[data-testid="code-input"]', name: 'recharge-code' },
+    { route: '/recharge/history', ready: '[data-testid="history-row"]' },
+    { route: '/recharge/codes', ready: '[data-testid="code-row"]' },
+    { route: '/no-such-page', ready: '[data-testid="empty-state"]', name: 'not-found' },
+  ];
+}
+
+async function publicStops(request: APIRequestContext, f: Fixture): Promise<Stop[]> {
+  // A real reset link (viewing it does not use it) and a real verification link of a new, unverified account.
+  await request.post(`${API}/auth/password/reset`, { data: { email: f.user.email } });
+  const reset = new URL(await linkFromMail(f.user.email, '/reset-password'));
+  const email = `walk-${randomBytes(4).toString('hex')}@example.com`;
+  await data(
+    await request.post(`${API}/auth/register`, {
+      data: { email, password: 'Walk-password1', confirm_password: 'Walk-password1' },
+    }),
+  );
+  const verify = new URL(await linkFromMail(email, '/verify-email'));
+  return [
+    { route: '/', ready: 'main h1, h1', name: 'landing' },
+    { route: '/login', ready: '[data-testid="login-form"]' },
+    { route: '/terms-of-service', ready: 'main h1, main h2' },
+    { route: '/privacy-policy', ready: 'main h1, main h2' },
+    { route: '/forgot-password', ready: '[data-testid="forgot-form"]' },
+    { route: `/reset-password${reset.search}`, ready: '[data-testid="reset-form"]' },
+    { route: `/verify-email${verify.search}`, ready: 'main h1, main h2' },
+    { route: `/subscribe?token=${f.subscribeToken}`, ready: '[data-testid="subscribe-page"]' },
+    { route: '/auth/callback', ready: 'main h1, main h2' },
+  ];
+}
+
+let fixture: Fixture;
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(60_000);
+  fixture = await setUp(request);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [390, 1440] as const) {
+    test(`every console route, its dialogs and the sidebar pass axe: ${theme}, ${width} px`, async ({
+      browser,
+    }) => {
+      test.setTimeout(300_000);
+      const findings: Finding[] = [];
+      const { context, page } = await openContext(browser, theme, width, fixture.user);
+
+      const visit = async (stop: Stop) => {
+        await page.goto(stop.route);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+        await settle(page, stop.ready);
+        const name = stop.name ?? slug(stop.route);
+        await page.screenshot({ path: shots(`walk/${name}-${theme}-${width}`), fullPage: true });
+        await scan(page, stop.route, findings);
+        if (width === 390) await checkOverflow(page, stop.route, findings);
+      };
+      for (const stop of consoleStops(fixture)) await visit(stop);
+
+      // Dialogs: buying a package, a new ticket, an announcement.
+      await page.goto('/subscription');
+      await settle(page, '[data-testid="plan-card"]');
+      await page.getByTestId('plan-buy').first().click();
+      await expect(page.getByTestId('purchase-ok')).toBeVisible();
+      await page.screenshot({ path: shots(`walk/dialog-purchase-${theme}-${width}`) });
+      await scan(page, '/subscription (purchase dialog)', findings);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('purchase-ok')).toBeHidden();
+
+      await page.goto('/support');
+      await settle(page, '[data-testid="ticket-new"]');
+      await page.getByTestId('ticket-new').click();
+      await expect(page.getByTestId('ticket-submit')).toBeVisible();
+      await page.screenshot({ path: shots(`walk/dialog-new-ticket-${theme}-${width}`) });
+      await scan(page, '/support (new ticket dialog)', findings);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/announcements');
+      await settle(page, '[data-testid="announcement-row"]');
+      await page.getByTestId('announcement-row').first().click();
+      await expect(page.getByTestId('announcement-content')).toBeVisible();
+      await page.screenshot({ path: shots(`walk/dialog-announcement-${theme}-${width}`) });
+      await scan(page, '/announcements (detail dialog)', findings);
+      await page.keyboard.press('Escape');
+
+      // The sidebar: the drawer on a phone, collapsed and expanded on a desktop.
+      await page.goto('/nodes');
+      await settle(page, '[data-testid="node-row"], [data-testid="node-card"]');
+      if (width === 390) {
+        await page.getByTestId('sidebar-burger').click();
+        await expect(page.getByRole('dialog', { name: /.+/ }).getByTestId('sidebar-balance')).toBeVisible();
+        await page.screenshot({ path: shots(`walk/sidebar-drawer-${theme}-${width}`) });
+        await scan(page, '/nodes (sidebar drawer)', findings);
+        await page.keyboard.press('Escape');
+      } else {
+        await page.getByTestId('sidebar-collapse').click();
+        await expect(page.getByTestId('sidebar-expand')).toBeVisible();
+        await page.screenshot({ path: shots(`walk/sidebar-collapsed-${theme}-${width}`) });
+        await scan(page, '/nodes (sidebar collapsed)', findings);
+        await page.getByTestId('sidebar-expand').click();
+        await expect(page.getByTestId('sidebar-collapse')).toBeVisible();
+      }
+      await context.close();
+      expect(findings, report(findings)).toEqual([]);
+    });
+
+    test(`every public route and the sign-in dialog pass axe: ${theme}, ${width} px`, async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      const findings: Finding[] = [];
+      const stops = await publicStops(request, fixture);
+      const { context, page } = await openContext(browser, theme, width);
+      for (const stop of stops) {
+        await page.goto(stop.route);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+        await settle(page, stop.ready);
+        const name = stop.name ?? slug(stop.route);
+        await page.screenshot({ path: shots(`walk/${name}-${theme}-${width}`), fullPage: true });
+        await scan(page, stop.route, findings);
+        if (width === 390) await checkOverflow(page, stop.route, findings);
+      }
+
+      await page.goto('/');
+      await page.getByTestId('landing-login').click();
+      const modal = page.getByTestId('auth-modal');
+      await expect(modal.getByTestId('login-form')).toBeVisible();
+      await page.screenshot({ path: shots(`walk/dialog-login-${theme}-${width}`) });
+      await scan(page, '/ (login dialog)', findings);
+      await modal.getByRole('button', { name: '立即注册' }).click();
+      await expect(modal.getByTestId('register-form')).toBeVisible();
+      await page.screenshot({ path: shots(`walk/dialog-register-${theme}-${width}`) });
+      await scan(page, '/ (register dialog)', findings);
+      await context.close();
+      expect(findings, report(findings)).toEqual([]);
+    });
+  }
+}

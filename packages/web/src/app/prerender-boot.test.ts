@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PUBLIC_PATHS, showsLanding } from './routes';
+
+const THEME_INIT = readFileSync(path.resolve(__dirname, '../../public/theme-init.js'), 'utf8');
+
+/** Runs public/theme-init.js as the browser does before the first paint, at a path. */
+function boot(url: string) {
+  window.history.replaceState(null, '', url);
+  document.documentElement.removeAttribute('data-skip-prerender');
+  new Function(THEME_INIT)();
+  return document.documentElement.hasAttribute('data-skip-prerender');
+}
+
+describe('the prerendered landing page at boot', () => {
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('theme-init.js knows the same public paths as the router', () => {
+    const listed = /PUBLIC_PATHS = \[([^\]]*)\]/.exec(THEME_INIT)?.[1] ?? '';
+    const paths = [...listed.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    expect(paths).toEqual([...PUBLIC_PATHS]);
+  });
+
+  it('shows the landing page to anonymous visitors on every non-public path only', () => {
+    for (const path of ['/', '/finance', '/no-such-page', '/support/12'])
+      expect(showsLanding(path), path).toBe(true);
+    for (const path of ['/login', '/login/', '/Terms-Of-Service', '/subscribe', '/reset-password'])
+      expect(showsLanding(path), path).toBe(false);
+  });
+
+  it('hides the prerendered page on public routes and for a signed-in user, before the first paint', () => {
+    expect(boot('/')).toBe(false);
+    expect(boot('/finance#top')).toBe(false);
+    expect(boot('/verify-email?token=abc')).toBe(true);
+    expect(boot('/privacy-policy/')).toBe(true);
+    localStorage.setItem('token', 'a');
+    expect(boot('/')).toBe(true);
+    localStorage.clear();
+    sessionStorage.setItem('token', 'b');
+    expect(boot('/nodes')).toBe(true);
+  });
+});
