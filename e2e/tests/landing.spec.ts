@@ -273,3 +273,43 @@ async function noHorizontalScroll(body: Locator) {
   ]);
   expect(scroll).toBeLessThanOrEqual(client);
 }
+
+test.describe('landing page before its code runs', () => {
+  test('is prerendered in the visitor language: readable with JavaScript off', async ({ browser }) => {
+    for (const [locale, heading] of [
+      ['en-US', 'Fast, stable and secure network acceleration'],
+      ['zh-TW', /穩定/],
+    ] as const) {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByTestId('nav-pricing')).toHaveAttribute('href', '#pricing');
+      await expect(page.getByTestId('pricing-loading')).toBeVisible();
+      await context.close();
+    }
+  });
+
+  test('a button pressed while the code loads is pressed again once the page is live', async ({ page }) => {
+    // Hold the app's entry until the button has been pressed.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The held script keeps the load event back: do not wait for it.
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByTestId('landing-register').click();
+    await expect(page.getByTestId('auth-modal')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('auth-modal').getByTestId('register-form')).toBeVisible();
+  });
+
+  test('a signed-in user never sees the prerendered landing page', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('token', 'not-a-real-token'));
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/finance');
+    await expect(page.getByTestId('landing-navbar')).toBeHidden();
+  });
+});

@@ -2,7 +2,7 @@
  * After `vite build` and `vite build --ssr src/prerender.tsx`: renders the landing page once per interface language
  * and writes dist/index.<locale>.html (dist/index.html becomes the default language's page). Each page carries
  * the landing chunk's styles (so the first paint is styled) and module preloads (so hydration does not wait for a
- * second round trip). The server sends the page of the visitor's language; main.tsx hydrates it or, on any other
+ * second round trip). The server sends the page of the visitor's language; src/start.tsx hydrates it or, on any other
  * route or for a signed-in user, renders from scratch. Usage: node scripts/prerender.mjs [distDir] [ssrDir]
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const ssrDir = path.resolve(process.argv[3] ?? 'dist-ssr');
 const LANDING_MODULE = 'src/app/layouts/landing/landing-layout.tsx';
+const ENTRY_MODULE = 'index.html';
 const LOCALES = ['zh_CN', 'zh_TW', 'en'];
 const DEFAULT_LOCALE = 'zh_CN';
 const ROOT_DIV = '<div id="root"></div>';
@@ -21,7 +22,10 @@ function fail(message) {
   process.exit(1);
 }
 
-/** The landing chunk, every chunk it imports statically, and all their styles, from Vite's manifest. */
+/**
+ * The chunks the landing page needs (the entry's steps, which it imports dynamically, and the landing chunk), every
+ * chunk they import statically, and all their styles, from Vite's manifest.
+ */
 function landingAssets(manifest) {
   const scripts = new Set();
   const styles = new Set();
@@ -33,6 +37,8 @@ function landingAssets(manifest) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   if (!manifest[LANDING_MODULE]) fail(`${LANDING_MODULE} is not in the manifest`);
+  if (!manifest[ENTRY_MODULE]) fail(`${ENTRY_MODULE} is not in the manifest`);
+  for (const step of manifest[ENTRY_MODULE].dynamicImports ?? []) visit(step);
   visit(LANDING_MODULE);
   return { scripts: [...scripts], styles: [...styles] };
 }

@@ -1,7 +1,7 @@
 /**
  * Build-time rendering of the landing page (server side of the static prerender, built with `vite build --ssr`):
  * `scripts/prerender.mjs` writes its HTML into index.<locale>.html so a visitor sees the page before any script
- * runs, and main.tsx hydrates it. Only what an anonymous visitor sees at `/` is rendered; the pricing cards are in
+ * runs, and start.tsx hydrates it. Only what an anonymous visitor sees at `/` is rendered; the pricing cards are in
  * their loading state (the packages come from the API in the browser).
  */
 import { StrictMode } from 'react';

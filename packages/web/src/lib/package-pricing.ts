@@ -8,13 +8,18 @@ import type { Package } from '@portal/contract';
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
 
-/** Bytes (decimal string or number) -> "12.50 GB" / "512.00 MB"; null -> null (unlimited). */
-export function formatTraffic(bytes: string | number | null, locale = 'en-US'): string | null {
+/**
+ * Bytes (decimal string or number) -> "1,024.50 GB" / "512.00 MB"; null -> null (unlimited). Two decimals and
+ * comma thousands (the same in the three interface languages), without Intl: its first use costs a long task
+ * on the landing page.
+ */
+export function formatTraffic(bytes: string | number | null): string | null {
   if (bytes === null) return null;
   const n = typeof bytes === 'number' ? bytes : Number(bytes);
   if (!Number.isFinite(n) || n < 0) return null;
   const [value, unit] = n >= GB ? [n / GB, 'GB'] : [n / MB, 'MB'];
-  return `${value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${unit}`;
+  const [whole = '0', fraction = '00'] = value.toFixed(2).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction} ${unit}`;
 }
 
 function fen(value: string): number | null {

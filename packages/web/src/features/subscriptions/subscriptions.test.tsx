@@ -67,6 +67,9 @@ describe('formatting', () => {
     expect(formatTraffic(String(20 * 1024 ** 3))).toBe('20.00 GB');
     expect(formatTraffic(String(512 * 1024 ** 2))).toBe('512.00 MB');
     expect(formatTraffic(null)).toBeNull();
+    expect(formatTraffic(1536.5 * 1024 ** 3)).toBe('1,536.50 GB');
+    expect(formatTraffic(String(1234567 * 1024 ** 3))).toBe('1,234,567.00 GB');
+    expect(formatTraffic(0)).toBe('0.00 MB');
   });
 
   it('computes a saving only for a true monthly/yearly pair', () => {

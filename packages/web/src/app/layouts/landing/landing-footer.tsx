@@ -41,7 +41,15 @@ function FooterLink({
       }
     : undefined;
   return (
-    <Anchor href={href} onClick={onClick} size="sm" className={classes.footerLink} data-testid={testId}>
+    <Anchor
+      href={href}
+      onClick={onClick}
+      size="sm"
+      className={classes.footerLink}
+      data-testid={testId}
+      // Pressed before the page is live, public/app-boot.js presses it again then (a modal, not the route).
+      data-live-action={onOpen ? '' : undefined}
+    >
       {children}
     </Anchor>
   );

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCheck } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_SYMBOL, formatMoney, subscriptionsApi } from '@portal/contract';
 import type { Package } from '@portal/contract';
@@ -171,7 +171,10 @@ function PlanSkeletons() {
 export function LandingPricing() {
   const { t } = useTranslation();
   const packages = usePackagesOnSale();
-  const onSale = useMemo(() => (packages.data ?? []).filter((p) => p.on_sale), [packages.data]);
+  // The cards render at transition priority, in slices, not in the one task that delivers the answer.
+  const status = useDeferredValue(packages.status);
+  const data = useDeferredValue(packages.data);
+  const onSale = useMemo(() => (data ?? []).filter((p) => p.on_sale), [data]);
   const periods = PERIODS.filter((type) => onSale.some((p) => p.type === type));
   const [chosen, setChosen] = useState<Period | null>(null);
   const period = chosen !== null && periods.includes(chosen) ? chosen : (periods[0] ?? null);
@@ -206,9 +209,9 @@ export function LandingPricing() {
             />
           )}
         </Stack>
-        {packages.isPending ? (
+        {status === 'pending' ? (
           <PlanSkeletons />
-        ) : packages.isError ? (
+        ) : status === 'error' ? (
           <Alert color="red" role="alert" maw={560} mx="auto" data-testid="pricing-error">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('landing.pricingSection.loadFailed')}</Text>
