@@ -207,7 +207,9 @@ describe(`USDT top-up on a local chain (${TEST_DIALECT})`, () => {
   it('keeps a payment that matches no order for operators, and credits nobody', async () => {
     const u = await verifiedUser(t.app, sink);
     const o = await order(u.tokens.access_token, '10.00');
-    const tx = await chain.pay(usdt6, KEYS.payer, receiver, raw(o.usdt_amount!, 6) + 5n);
+    // Beyond every order's unique tail (1 to 10,000 micro-USDT above the converted amount): no order of this or
+    // an earlier test can match it, not even a timed-out one (which would make it 'late').
+    const tx = await chain.pay(usdt6, KEYS.payer, receiver, raw(o.usdt_amount!, 6) + 20_000n);
     await chain.mine(3);
     await tick();
     expect((await status(u.tokens.access_token, o.id)).status).toBe('pending');
