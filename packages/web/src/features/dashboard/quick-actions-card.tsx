@@ -9,10 +9,37 @@ import {
   IconMessagePlus,
   IconShoppingCart,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMySubscriptions, useQuickLink } from './api';
 import { DashboardCard } from './dashboard-card';
+
+/** A shortcut to a console page. */
+function Shortcut({
+  to,
+  icon,
+  testId,
+  children,
+}: {
+  to: string;
+  icon: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      variant="light"
+      justify="flex-start"
+      leftSection={icon}
+      data-testid={testId}
+    >
+      {children}
+    </Button>
+  );
+}
 
 /** Shortcuts: top up, buy or renew, the subscription link (copy, or its page), a new ticket, help. */
 export function QuickActionsCard({ restricted }: { restricted: boolean }) {
@@ -20,6 +47,11 @@ export function QuickActionsCard({ restricted }: { restricted: boolean }) {
   const link = useQuickLink(!restricted);
   // The subscriptions card's call (one cache entry): with a subscription, the shortcut renews it.
   const subscribed = (useMySubscriptions(!restricted).data ?? []).length > 0;
+  const linkPage = (
+    <Shortcut to="/subscription/link" icon={<IconLink size={16} aria-hidden />} testId="quick-link-page">
+      {t('dashboard.quick.linkPage')}
+    </Shortcut>
+  );
   return (
     <DashboardCard
       testId="dashboard-quick"
@@ -28,26 +60,16 @@ export function QuickActionsCard({ restricted }: { restricted: boolean }) {
       color="yellow"
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-        <Button
-          component={Link}
-          to="/recharge"
-          variant="light"
-          justify="flex-start"
-          leftSection={<IconCreditCard size={16} aria-hidden />}
-          data-testid="quick-recharge"
-        >
+        <Shortcut to="/recharge" icon={<IconCreditCard size={16} aria-hidden />} testId="quick-recharge">
           {t('dashboard.quick.recharge')}
-        </Button>
-        <Button
-          component={Link}
+        </Shortcut>
+        <Shortcut
           to={subscribed ? '/subscription?tab=my' : '/subscription'}
-          variant="light"
-          justify="flex-start"
-          leftSection={<IconShoppingCart size={16} aria-hidden />}
-          data-testid="quick-subscribe"
+          icon={<IconShoppingCart size={16} aria-hidden />}
+          testId="quick-subscribe"
         >
           {subscribed ? t('dashboard.quick.renew') : t('dashboard.quick.buy')}
-        </Button>
+        </Shortcut>
         {link.isSuccess ? (
           <CopyButton value={link.data.url} timeout={2000}>
             {({ copied, copy }) => (
@@ -67,49 +89,15 @@ export function QuickActionsCard({ restricted }: { restricted: boolean }) {
             )}
           </CopyButton>
         ) : (
-          <Button
-            component={Link}
-            to="/subscription/link"
-            variant="light"
-            justify="flex-start"
-            leftSection={<IconLink size={16} aria-hidden />}
-            data-testid="quick-link-page"
-          >
-            {t('dashboard.quick.linkPage')}
-          </Button>
+          linkPage
         )}
-        <Button
-          component={Link}
-          to="/support?new=1"
-          variant="light"
-          justify="flex-start"
-          leftSection={<IconMessagePlus size={16} aria-hidden />}
-          data-testid="quick-ticket"
-        >
+        <Shortcut to="/support?new=1" icon={<IconMessagePlus size={16} aria-hidden />} testId="quick-ticket">
           {t('dashboard.quick.ticket')}
-        </Button>
-        <Button
-          component={Link}
-          to="/help"
-          variant="light"
-          justify="flex-start"
-          leftSection={<IconHelp size={16} aria-hidden />}
-          data-testid="quick-help"
-        >
+        </Shortcut>
+        <Shortcut to="/help" icon={<IconHelp size={16} aria-hidden />} testId="quick-help">
           {t('dashboard.quick.help')}
-        </Button>
-        {link.isSuccess && (
-          <Button
-            component={Link}
-            to="/subscription/link"
-            variant="light"
-            justify="flex-start"
-            leftSection={<IconLink size={16} aria-hidden />}
-            data-testid="quick-link-page"
-          >
-            {t('dashboard.quick.linkPage')}
-          </Button>
-        )}
+        </Shortcut>
+        {link.isSuccess && linkPage}
       </SimpleGrid>
     </DashboardCard>
   );
