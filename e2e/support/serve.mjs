@@ -62,6 +62,8 @@ const portal = spawn(
       ERC20_CONFIRMATIONS: '2',
       ERC20_START_BLOCK: '0',
       CHAIN_POLL_SECONDS: '1',
+      // Behind a proxy as in production: test accounts register from addresses of their own (session.ts).
+      TRUST_PROXY: 'true',
     },
     stdio: 'inherit',
   },

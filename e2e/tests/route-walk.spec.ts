@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { linkFromMail } from './mailbox';
 import { operator } from './operator';
-import { createVerifiedUser, type TestUser } from './session';
+import { createVerifiedUser, customerAddress, type TestUser } from './session';
 import { shots } from './shots';
 
 const API = '/api/v1/portal';
@@ -237,6 +237,7 @@ async function publicStops(request: APIRequestContext, f: Fixture): Promise<Stop
   const email = `walk-${randomBytes(4).toString('hex')}@example.com`;
   await data(
     await request.post(`${API}/auth/register`, {
+      headers: { 'x-forwarded-for': customerAddress() },
       data: { email, password: 'Walk-password1', confirm_password: 'Walk-password1' },
     }),
   );
