@@ -53,7 +53,9 @@ async function expectInView(page: Page, selector: string) {
   await expect(page.locator(selector)).toBeInViewport();
 }
 
+/** The pricing cards, built from the API: the page loads its code as the visitor nears them (public/app-boot.js). */
 async function plansShown(page: Page) {
+  await page.locator('#pricing').scrollIntoViewIfNeeded();
   const cards = page.getByTestId('landing-plan');
   await expect(cards.first()).toBeVisible();
   return cards;
@@ -287,6 +289,69 @@ test.describe('landing page before its code runs', () => {
       await expect(page.getByTestId('nav-pricing')).toHaveAttribute('href', '#pricing');
       await expect(page.getByTestId('pricing-loading')).toBeVisible();
       await context.close();
+    }
+  });
+
+  test('loads no code until the visitor presses, types or nears the pricing', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/.+\.js$/.test(request.url())) scripts.push(request.url());
+    });
+    // Scrolled to the pricing: the code loads and the cards come from the API.
+    await page.goto('/');
+    await page.waitForTimeout(1500);
+    expect(scripts).toEqual([]);
+    // Reading the hero is not enough; nearing the pricing is.
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(800);
+    expect(scripts).toEqual([]);
+    await page.mouse.wheel(0, 3000);
+    await expect(page.getByTestId('landing-plan').first()).toBeAttached();
+    expect(scripts.length).toBeGreaterThan(0);
+
+    // A key press (here Tab, to the skip link) is enough too.
+    scripts.length = 0;
+    await page.goto('/terms-of-service');
+    await expect(page.locator('#terms-refunds')).toContainText('within 7 days');
+    await page.waitForTimeout(1500);
+    expect(scripts).toEqual([]);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test('the legal pages are prerendered too, with their own title, and hydrate without an error', async ({
+    browser,
+  }) => {
+    for (const [locale, path, title, section] of [
+      ['zh-CN', '/terms-of-service', '服务条款 · ', '#terms-refunds'],
+      ['en-GB', '/privacy-policy', 'Privacy policy · ', '#privacy-no-log'],
+    ] as const) {
+      const off = await browser.newContext({ javaScriptEnabled: false, locale });
+      const still = await off.newPage();
+      await still.goto(path);
+      await expect(still).toHaveTitle(new RegExp(`^${title}`));
+      await expect(still.locator(section)).toBeVisible();
+      await expect(still.getByTestId('landing-navbar')).toHaveCount(0);
+      await off.close();
+
+      const on = await browser.newContext({ locale });
+      const page = await on.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto(path);
+      // The theme toggle, pressed before the code has loaded: it loads, hydrates and switches.
+      const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
+      await page.getByTestId('theme-toggle').click();
+      await expect(page.locator('html')).not.toHaveAttribute('data-mantine-color-scheme', scheme ?? '');
+      await expect(page.locator(section)).toBeVisible();
+      expect(errors).toEqual([]);
+      await on.close();
     }
   });
 

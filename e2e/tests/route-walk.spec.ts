@@ -197,6 +197,8 @@ interface Stop {
   route: string;
   ready: string;
   name?: string;
+  /** Scrolled to first, as a visitor reading down: the landing page loads its code near the pricing. */
+  near?: string;
 }
 
 function consoleStops(f: Fixture): Stop[] {
@@ -243,7 +245,7 @@ async function publicStops(request: APIRequestContext, f: Fixture): Promise<Stop
   );
   const verify = new URL(await linkFromMail(email, '/verify-email'));
   return [
-    { route: '/', ready: 'main h1, h1', name: 'landing' },
+    { route: '/', ready: '[data-testid="landing-plan"]', name: 'landing', near: '#pricing' },
     { route: '/login', ready: '[data-testid="login-form"]' },
     { route: '/terms-of-service', ready: 'main h1, main h2' },
     { route: '/privacy-policy', ready: 'main h1, main h2' },
@@ -274,6 +276,7 @@ for (const theme of ['light', 'dark'] as const) {
       const visit = async (stop: Stop) => {
         await page.goto(stop.route);
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+        if (stop.near) await page.locator(stop.near).scrollIntoViewIfNeeded();
         await settle(page, stop.ready);
         const name = stop.name ?? slug(stop.route);
         await page.screenshot({ path: shots(`walk/${name}-${theme}-${width}`), fullPage: true });
@@ -340,6 +343,7 @@ for (const theme of ['light', 'dark'] as const) {
       for (const stop of stops) {
         await page.goto(stop.route);
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+        if (stop.near) await page.locator(stop.near).scrollIntoViewIfNeeded();
         await settle(page, stop.ready);
         const name = stop.name ?? slug(stop.route);
         await page.screenshot({ path: shots(`walk/${name}-${theme}-${width}`), fullPage: true });

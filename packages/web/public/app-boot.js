@@ -1,11 +1,16 @@
-/* global document, window */
-// Starts the app once the prerendered page has been painted (scripts/prerender.mjs puts this at the end of <body>
-// in place of the module script and its preloads): the visitor reads the page while the code downloads, and the
-// download does not compete with the styles of the first paint.
+/* global document, window, IntersectionObserver */
+// Starts the app (scripts/prerender.mjs puts this at the end of <body> in place of the module script and its
+// preloads). The prerendered page is complete without code, so the code loads only when it is needed:
+// - at once (after the first paint) when the prerendered page is not what this visitor sees (theme-init.js marked
+//   the document: a signed-in user, another route) or is in another language than the one they chose;
+// - otherwise on the visitor's first press, tap or key, or when an element marked data-boot-near (the pricing,
+//   which comes from the API) is about a screen away from the viewport.
+// A slow phone then spends its first seconds painting and scrolling, not evaluating and hydrating code nobody has
+// asked for yet.
 //
 // A button (or a link marked data-live-action, which opens a modal once live) pressed before the page is live
-// (the code still loading, React still hydrating) is remembered and pressed again once the landing page reports
-// itself hydrated ('portal:hydrated'), instead of doing nothing. Other links need no help: they work without code.
+// (the code still loading, React still hydrating) is remembered and pressed again once the page reports itself
+// hydrated ('portal:hydrated'), instead of doing nothing. Other links need no help: they work without code.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
@@ -53,12 +58,53 @@
     batch.appendChild(app);
     document.head.appendChild(batch);
   }
-  // The first animation frame comes with the first paint; the timeout runs after it.
-  if (typeof window.requestAnimationFrame === 'function') {
-    window.requestAnimationFrame(function () {
-      window.setTimeout(start, 0);
-    });
-  } else {
-    start();
+  function afterFirstPaint() {
+    // The first animation frame comes with the first paint; the timeout runs after it.
+    if (typeof window.requestAnimationFrame === 'function') {
+      window.requestAnimationFrame(function () {
+        window.setTimeout(start, 0);
+      });
+    } else {
+      start();
+    }
   }
+
+  var html = document.documentElement;
+  var root = document.getElementById('root');
+  var prerendered = root && root.getAttribute('data-prerendered');
+  // The language the visitor chose in the app (STORAGE_KEYS.language): the app renders in it.
+  var chosen;
+  try {
+    chosen = window.localStorage.getItem('language');
+  } catch {
+    chosen = null;
+  }
+  if (!prerendered || html.hasAttribute('data-skip-prerender') || (chosen && chosen !== prerendered)) {
+    afterFirstPaint();
+    return;
+  }
+  ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
+    document.addEventListener(type, start, { capture: true, passive: true, once: true });
+  });
+  var near = document.querySelectorAll('[data-boot-near]');
+  if (near.length === 0) return;
+  if (typeof IntersectionObserver !== 'function') {
+    afterFirstPaint();
+    return;
+  }
+  var observer = new IntersectionObserver(
+    function (entries) {
+      for (var i = 0; i < entries.length; i += 1) {
+        if (entries[i].isIntersecting) {
+          observer.disconnect();
+          start();
+          return;
+        }
+      }
+    },
+    { rootMargin: '100% 0px' },
+  );
+  near.forEach(function (element) {
+    observer.observe(element);
+  });
 })();

@@ -1,8 +1,9 @@
 /* global window, document */
 // Runs before the first paint (no inline script: CSP script-src 'self').
 // 1. The colour scheme: a stored 'light' or 'dark' wins; otherwise the system preference.
-// 2. The page may hold the landing page prerendered for anonymous visitors (scripts/prerender.mjs). A signed-in
-//    user, or any public route, must not see it flash before the app renders: mark the document so the style in
+// 2. The page may hold a page prerendered for anonymous visitors (scripts/prerender.mjs): the landing page (its
+//    route is '/', shown on every path that is not public) or a legal page. A signed-in user on the landing page,
+//    or anyone on another route, must not see it flash before the app renders: mark the document so the style in
 //    index.html hides it. PUBLIC_PATHS repeats routes.tsx (a unit test keeps the two equal).
 (function () {
   var PUBLIC_PATHS = [
@@ -36,5 +37,7 @@
     signedIn = false;
   }
   var path = window.location.pathname.replace(/\/+$/, '').toLowerCase() || '/';
-  if (signedIn || PUBLIC_PATHS.indexOf(path) >= 0) root.setAttribute('data-skip-prerender', '');
+  var route = root.getAttribute('data-prerendered-route');
+  var shown = route === '/' ? !signedIn && PUBLIC_PATHS.indexOf(path) < 0 : route !== null && route === path;
+  if (!shown) root.setAttribute('data-skip-prerender', '');
 })();

@@ -1,9 +1,10 @@
 /**
- * After `vite build` and `vite build --ssr src/prerender.tsx`: renders the landing page once per interface language
- * and writes dist/index.<locale>.html (dist/index.html becomes the default language's page). Each page carries
- * the landing chunk's styles (so the first paint is styled) and module preloads (so hydration does not wait for a
- * second round trip). The server sends the page of the visitor's language; src/start.tsx hydrates it or, on any other
- * route or for a signed-in user, renders from scratch. Usage: node scripts/prerender.mjs [distDir] [ssrDir]
+ * After `vite build` and `vite build --ssr src/prerender.tsx`: renders the landing page and the two legal pages once
+ * per interface language and writes dist/<page>.<locale>.html (index.<locale>.html for the landing page;
+ * dist/index.html becomes the default language's landing page). Each page carries its chunks' styles (so the first
+ * paint is styled) and, in public/app-boot.js, its module preloads. The server sends the page of the path and the
+ * visitor's language; src/start.tsx hydrates it or, on any other route or for a signed-in user on the landing page,
+ * renders from scratch. Usage: node scripts/prerender.mjs [distDir] [ssrDir]
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,22 +12,48 @@ import { pathToFileURL } from 'node:url';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const ssrDir = path.resolve(process.argv[3] ?? 'dist-ssr');
-const LANDING_MODULE = 'src/app/layouts/landing/landing-layout.tsx';
 const ENTRY_MODULE = 'index.html';
 const LOCALES = ['zh_CN', 'zh_TW', 'en'];
 const DEFAULT_LOCALE = 'zh_CN';
 const ROOT_DIV = '<div id="root"></div>';
+const LEGAL_TEXTS = 'src/i18n/locales/features/legal.ts';
+const PUBLIC_LAYOUT = 'src/app/layouts/public-layout.tsx';
+
+/** The prerendered pages: the route (src/prerender.tsx), the file name, the modules it shows and a proof it rendered. */
+const PAGES = [
+  {
+    route: '/',
+    name: 'index',
+    modules: ['src/app/layouts/landing/landing-layout.tsx'],
+    marker: 'data-testid="landing-navbar"',
+  },
+  {
+    route: '/terms-of-service',
+    name: 'terms-of-service',
+    modules: [PUBLIC_LAYOUT, 'src/pages/public/terms-page.tsx', LEGAL_TEXTS],
+    marker: 'id="terms-refunds"',
+  },
+  {
+    route: '/privacy-policy',
+    name: 'privacy-policy',
+    modules: [PUBLIC_LAYOUT, 'src/pages/public/privacy-page.tsx', LEGAL_TEXTS],
+    marker: 'id="privacy-no-log"',
+  },
+];
 
 function fail(message) {
   console.error(`prerender: ${message}`);
   process.exit(1);
 }
 
+const escapeHtml = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
 /**
- * The chunks the landing page needs (the entry's steps, which it imports dynamically, and the landing chunk), every
- * chunk they import statically, and all their styles, from Vite's manifest.
+ * The chunks a page needs (the entry's steps, which it imports dynamically, and the page's modules), every chunk
+ * they import statically, and all their styles, from Vite's manifest.
  */
-function landingAssets(manifest) {
+function pageAssets(manifest, modules) {
   const scripts = new Set();
   const styles = new Set();
   const visit = (key) => {
@@ -36,47 +63,65 @@ function landingAssets(manifest) {
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  if (!manifest[LANDING_MODULE]) fail(`${LANDING_MODULE} is not in the manifest`);
   if (!manifest[ENTRY_MODULE]) fail(`${ENTRY_MODULE} is not in the manifest`);
   for (const step of manifest[ENTRY_MODULE].dynamicImports ?? []) visit(step);
-  visit(LANDING_MODULE);
+  for (const key of modules) {
+    if (!manifest[key]) fail(`${key} is not in the manifest`);
+    visit(key);
+  }
   return { scripts: [...scripts], styles: [...styles] };
 }
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!template.includes(ROOT_DIV)) fail(`dist/index.html has no ${ROOT_DIV} (prerendered twice?)`);
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const { scripts, styles } = landingAssets(manifest);
-const alreadyLinked = (file) => template.includes(`/${file}"`);
-const headLinks = styles
-  .filter((file) => !alreadyLinked(file))
-  .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-  .join('\n    ');
 
-// The module script and the preloads move from <head> into public/app-boot.js, which adds them after the first paint.
+// The module script and the preloads move from <head> into public/app-boot.js, which adds them when needed.
 const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 const entry = ENTRY.exec(template)?.[1] ?? fail('no module script in dist/index.html');
-const preloads = [...template.matchAll(PRELOAD)].map((m) => m[1]);
-for (const file of scripts) if (!preloads.includes(`/${file}`)) preloads.push(`/${file}`);
+const entryPreloads = [...template.matchAll(PRELOAD)].map((m) => m[1]);
 const shell = template.replace(ENTRY, '').replace(PRELOAD, '');
-const boot = `<script src="/app-boot.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
+const alreadyLinked = (file) => shell.includes(`/${file}"`);
 
 const ssrEntry = path.join(ssrDir, 'prerender.js');
-const { renderLanding } = await import(pathToFileURL(ssrEntry).href);
+const { renderPage } = await import(pathToFileURL(ssrEntry).href);
 
-const pages = {};
-for (const locale of LOCALES) {
-  const body = await renderLanding(locale);
-  if (!body.includes('data-testid="landing-navbar"')) fail(`the ${locale} render is not the landing page`);
-  pages[locale] = shell
-    .replace(/<html lang="[^"]*">/, `<html lang="${locale.replace('_', '-')}">`)
-    .replace('</head>', `  ${headLinks}\n  </head>`)
-    .replace(ROOT_DIV, `<div id="root" data-prerendered="${locale}">${body}</div>\n    ${boot}`);
-  writeFileSync(path.join(dist, `index.${locale}.html`), pages[locale]);
+const sizes = [];
+for (const page of PAGES) {
+  const { scripts, styles } = pageAssets(manifest, page.modules);
+  const headLinks = styles
+    .filter((file) => !alreadyLinked(file))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .join('\n    ');
+  const preloads = [...entryPreloads];
+  for (const file of scripts) if (!preloads.includes(`/${file}`)) preloads.push(`/${file}`);
+  const boot = `<script src="/app-boot.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
+  for (const locale of LOCALES) {
+    const { body, title, description } = await renderPage(locale, page.route);
+    if (!body.includes(page.marker)) fail(`the ${locale} render of ${page.route} is not that page`);
+    // The CSP (script-src 'self') blocks inline scripts: a page that needs one would stay half shown.
+    if (body.includes('<script') || body.includes('<!--$?-->'))
+      fail(`the ${locale} render of ${page.route} has an inline script or a pending Suspense boundary`);
+    let html = shell
+      .replace(
+        /<html lang="[^"]*">/,
+        `<html lang="${locale.replace('_', '-')}" data-prerendered-route="${page.route}">`,
+      )
+      .replace('</head>', `  ${headLinks}\n  </head>`)
+      .replace(ROOT_DIV, `<div id="root" data-prerendered="${locale}">${body}</div>\n    ${boot}`);
+    if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    if (description)
+      html = html.replace(
+        /(<meta\s+name="description"\s+content=")[^"]*(")/,
+        (_, before, after) => `${before}${escapeHtml(description)}${after}`,
+      );
+    writeFileSync(path.join(dist, `${page.name}.${locale}.html`), html);
+    if (page.route === '/' && locale === DEFAULT_LOCALE) writeFileSync(path.join(dist, 'index.html'), html);
+    if (locale === 'en') sizes.push(`${page.name} ${Math.round(html.length / 1024)} kB`);
+  }
 }
-writeFileSync(path.join(dist, 'index.html'), pages[DEFAULT_LOCALE]);
 rmSync(ssrDir, { recursive: true, force: true });
 console.log(
-  `prerender: index.html and index.{${LOCALES.join(',')}}.html (${Math.round(pages.en.length / 1024)} kB each)`,
+  `prerender: {${PAGES.map((p) => p.name).join(',')}}.{${LOCALES.join(',')}}.html (${sizes.join(', ')})`,
 );

@@ -1,8 +1,9 @@
 /**
- * Build-time rendering of the landing page (server side of the static prerender, built with `vite build --ssr`):
- * `scripts/prerender.mjs` writes its HTML into index.<locale>.html so a visitor sees the page before any script
- * runs, and start.tsx hydrates it. Only what an anonymous visitor sees at `/` is rendered; the pricing cards are in
- * their loading state (the packages come from the API in the browser).
+ * Build-time rendering (server side of the static prerender, built with `vite build --ssr`): `scripts/prerender.mjs`
+ * writes the HTML of the landing page and of the two legal pages into <page>.<locale>.html, so a visitor sees the
+ * page before any script runs, and start.tsx hydrates it. The landing page is rendered as an anonymous visitor sees
+ * it at `/`, its pricing cards in their loading state (the packages come from the API in the browser); the legal
+ * pages with their full text.
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -10,20 +11,60 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Locale } from '@portal/contract';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
+import { LEGAL_TITLE_KEYS, preloadLegalTexts } from './components/legal-document';
+import type { LegalDocumentKind } from './components/legal-document';
 import { i18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query';
 
-export async function renderLanding(locale: Locale): Promise<string> {
+/** The routes the build prerenders: `/` stands for the landing page (every path an anonymous visitor sees it on). */
+export const PRERENDERED_ROUTES = ['/', '/terms-of-service', '/privacy-policy'] as const;
+export type PrerenderedRoute = (typeof PRERENDERED_ROUTES)[number];
+
+const LEGAL_ROUTES: Record<Exclude<PrerenderedRoute, '/'>, LegalDocumentKind> = {
+  '/terms-of-service': 'terms',
+  '/privacy-policy': 'privacy',
+};
+
+/** A description for search results: the text's first sentences, within what they show (about 160 characters). */
+function summary(text: string, max = 160): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('。'));
+  return end > max / 2 ? cut.slice(0, end + 1) : `${cut.slice(0, max - 1)}…`;
+}
+
+export interface RenderedPage {
+  body: string;
+  /** The page's own <title> and description, where it is not the landing page's (index.html's). */
+  title: string | null;
+  description: string | null;
+}
+
+export async function renderPage(locale: Locale, route: PrerenderedRoute): Promise<RenderedPage> {
   await i18n.changeLanguage(locale);
-  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+  const queryClient = createQueryClient();
+  if (route !== '/') await preloadLegalTexts(queryClient);
+  const legal = route === '/' ? null : LEGAL_ROUTES[route];
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
+    // Every Suspense boundary inline, in place: React would move a large one (the legal text) to the end of the
+    // page with an inline script to swap it in, which the CSP (script-src 'self') blocks.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  const body = Buffer.concat(chunks).toString('utf8');
+  if (!legal) return { body, title: null, description: null };
+  const { legalEn, legalZhCN, legalZhTW } = await import('./i18n/locales/features/legal');
+  const texts = { zh_CN: legalZhCN, zh_TW: legalZhTW, en: legalEn }[locale];
+  return {
+    body,
+    title: `${i18n.t(LEGAL_TITLE_KEYS[legal])} · ${i18n.t('common.appName')}`,
+    description: summary(texts[legal].intro),
+  };
 }

@@ -64,19 +64,37 @@ function pageEncoding(header: string | undefined): 'br' | 'gzip' | null {
 }
 
 /**
+ * The pages the build prerenders besides the landing page (dist/<name>.<locale>.html), by path as the router
+ * matches it; every other page path gets the landing page (index.<locale>.html), which the app replaces where it
+ * is not the route's.
+ */
+const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/terms-of-service': 'terms-of-service',
+  '/privacy-policy': 'privacy-policy',
+};
+
+function pageName(pathname: string): string {
+  const normalized = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  return PRERENDERED_PAGES[normalized] ?? 'index';
+}
+
+/**
  * Serves the built web app: hashed files under /assets/ are cached for a year, everything else is revalidated.
  * Any other GET that looks like a page gets the app's page (the SPA decides the route); /api/* never does. The
- * build prerenders the landing page once per language (index.<locale>.html): the visitor gets the one in their
- * language, so it hydrates without a second render; index.html is the fallback.
+ * build prerenders the landing page and the legal pages once per language (<page>.<locale>.html): the visitor gets
+ * the path's page in their language, so it hydrates without a second render; index.html is the fallback.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = indexFile !== null && existsSync(indexFile);
-  const localized = new Map<Locale, string>();
+  /** `<page>.<locale>` -> the file, for the prerendered pages the build wrote. */
+  const localized = new Map<string, string>();
   if (hasWeb && webDist) {
-    for (const locale of LOCALES) {
-      const file = `index.${locale}.html`;
-      if (existsSync(path.join(webDist, file))) localized.set(locale, file);
+    for (const name of ['index', ...Object.values(PRERENDERED_PAGES)]) {
+      for (const locale of LOCALES) {
+        const file = `${name}.${locale}.html`;
+        if (existsSync(path.join(webDist, file))) localized.set(`${name}.${locale}`, file);
+      }
     }
   }
   const pages = webDist ? pageCache(webDist) : null;
@@ -101,7 +119,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && path.extname(pathname) === '';
     if (hasWeb && pages && wantsPage) {
-      const file = localized.size > 0 ? (localized.get(pageLocale(request)) ?? 'index.html') : 'index.html';
+      const locale = pageLocale(request);
+      const file =
+        localized.get(`${pageName(pathname)}.${locale}`) ?? localized.get(`index.${locale}`) ?? 'index.html';
       const body = pages(file);
       const encoding = pageEncoding(request.headers['accept-encoding']);
       reply

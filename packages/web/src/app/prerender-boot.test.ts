@@ -1,20 +1,26 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@portal/contract';
 import { PUBLIC_PATHS, showsLanding } from './routes';
 
 const THEME_INIT = readFileSync(path.resolve(__dirname, '../../public/theme-init.js'), 'utf8');
+const APP_BOOT = readFileSync(path.resolve(__dirname, '../../public/app-boot.js'), 'utf8');
 
-/** Runs public/theme-init.js as the browser does before the first paint, at a path. */
-function boot(url: string) {
+/** Runs public/theme-init.js as the browser does before the first paint, at a path, on a page prerendered for a route. */
+function boot(url: string, route: string | null = '/') {
   window.history.replaceState(null, '', url);
-  document.documentElement.removeAttribute('data-skip-prerender');
+  const html = document.documentElement;
+  html.removeAttribute('data-skip-prerender');
+  if (route === null) html.removeAttribute('data-prerendered-route');
+  else html.setAttribute('data-prerendered-route', route);
   new Function(THEME_INIT)();
   return document.documentElement.hasAttribute('data-skip-prerender');
 }
 
 describe('the prerendered landing page at boot', () => {
   afterEach(() => {
+    document.documentElement.removeAttribute('data-prerendered-route');
     localStorage.clear();
     sessionStorage.clear();
     window.history.replaceState(null, '', '/');
@@ -24,6 +30,10 @@ describe('the prerendered landing page at boot', () => {
     const listed = /PUBLIC_PATHS = \[([^\]]*)\]/.exec(THEME_INIT)?.[1] ?? '';
     const paths = [...listed.matchAll(/'([^']+)'/g)].map((m) => m[1]);
     expect(paths).toEqual([...PUBLIC_PATHS]);
+  });
+
+  it('app-boot.js reads the language the app stores (it loads the code at once when it differs from the page)', () => {
+    expect(APP_BOOT).toContain(`localStorage.getItem('${STORAGE_KEYS.language}')`);
   });
 
   it('shows the landing page to anonymous visitors on every non-public path only', () => {
@@ -43,5 +53,18 @@ describe('the prerendered landing page at boot', () => {
     localStorage.clear();
     sessionStorage.setItem('token', 'b');
     expect(boot('/nodes')).toBe(true);
+  });
+
+  it('shows a prerendered legal page on its own path only, to every visitor', () => {
+    expect(boot('/terms-of-service', '/terms-of-service')).toBe(false);
+    expect(boot('/Terms-Of-Service/#terms-refunds', '/terms-of-service')).toBe(false);
+    expect(boot('/privacy-policy', '/terms-of-service')).toBe(true);
+    expect(boot('/', '/terms-of-service')).toBe(true);
+    localStorage.setItem('token', 'a');
+    expect(boot('/terms-of-service', '/terms-of-service')).toBe(false);
+  });
+
+  it('hides a page that was not prerendered (the development server)', () => {
+    expect(boot('/', null)).toBe(true);
   });
 });

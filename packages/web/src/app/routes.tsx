@@ -54,10 +54,14 @@ export const PUBLIC_PATHS = [
   '/login',
 ] as const;
 
+/** A path as the router matches it: no trailing slash, any case. */
+export function normalizePath(pathname: string): string {
+  return (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+}
+
 /** Whether an anonymous visitor at this path sees the landing page: any path that is not public (as the router matches). */
 export function showsLanding(pathname: string): boolean {
-  const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-  return !(PUBLIC_PATHS as readonly string[]).includes(path);
+  return !(PUBLIC_PATHS as readonly string[]).includes(normalizePath(pathname));
 }
 
 export const routes: RouteObject[] = [

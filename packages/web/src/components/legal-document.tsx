@@ -1,5 +1,6 @@
 import { Alert, Anchor, Box, Button, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -18,17 +19,29 @@ export const LEGAL_PATHS: Record<LegalDocumentKind, string> = {
 
 export const LEGAL_TITLE_KEYS = { terms: 'legal.termsTitle', privacy: 'legal.privacyTitle' } as const;
 
+const LEGAL_TEXTS_KEY = ['legal-texts'] as const;
+
+async function loadLegalTexts(): Promise<Record<Locale, LegalTexts>> {
+  const m = await import('../i18n/locales/features/legal');
+  return { zh_CN: m.legalZhCN, zh_TW: m.legalZhTW, en: m.legalEn };
+}
+
 /** The full texts are long: their own chunk, loaded when a document is first shown, then kept. */
 function useLegalTexts() {
   return useQuery({
-    queryKey: ['legal-texts'],
-    queryFn: async (): Promise<Record<Locale, LegalTexts>> => {
-      const m = await import('../i18n/locales/features/legal');
-      return { zh_CN: m.legalZhCN, zh_TW: m.legalZhTW, en: m.legalEn };
-    },
+    queryKey: LEGAL_TEXTS_KEY,
+    queryFn: loadLegalTexts,
     staleTime: Infinity,
     gcTime: Infinity,
   });
+}
+
+/**
+ * Loads the texts into the cache before the page renders: the build prerenders a legal page with its full text, and
+ * the browser must hydrate it with the same text (not the skeleton).
+ */
+export async function preloadLegalTexts(queryClient: QueryClient): Promise<void> {
+  queryClient.setQueryData(LEGAL_TEXTS_KEY, await loadLegalTexts());
 }
 
 function Paragraphs({ body }: { body: LegalDocumentText['sections'][number]['body'] }) {

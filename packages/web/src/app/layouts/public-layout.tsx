@@ -5,11 +5,13 @@ import { Brand } from '../../components/brand';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { PageLoader } from '../../components/page-loader';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { useHydratedSignal } from '../hydrated-signal';
 import { useTranslation } from 'react-i18next';
 
 /** Public routes (auth callback, e-mail verification, password reset, legal texts, /login). */
 export default function PublicLayout() {
   const { t } = useTranslation();
+  useHydratedSignal();
   return (
     <Box mih="100vh">
       <Box
@@ -19,7 +21,14 @@ export default function PublicLayout() {
       >
         <Container size="lg">
           <Group justify="space-between">
-            <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('common.backHome')}>
+            {/* The name starts with the visible text (the brand), as speech input users say it (WCAG 2.5.3). */}
+            <Anchor
+              component={Link}
+              to="/"
+              underline="never"
+              c="inherit"
+              aria-label={`${t('common.appName')} · ${t('common.backHome')}`}
+            >
               <Brand />
             </Anchor>
             <Group gap="xs">

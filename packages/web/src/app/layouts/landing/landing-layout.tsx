@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AuthModalProvider } from '../../../features/auth';
+import { useHydratedSignal } from '../../hydrated-signal';
 import { LandingCta } from './landing-cta';
 import { LandingFeatures, LandingWhy } from './landing-features';
 import { LandingFooter } from './landing-footer';
@@ -16,10 +17,7 @@ export default function LandingLayout() {
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash]);
-  // The prerendered page is live now: public/app-boot.js presses again a button pressed while it was loading.
-  useEffect(() => {
-    window.dispatchEvent(new Event('portal:hydrated'));
-  }, []);
+  useHydratedSignal();
   return (
     <AuthModalProvider>
       <Box id="top">

@@ -147,6 +147,7 @@ function PlanSkeletons() {
     <SimpleGrid
       cols={{ base: 1, md: 3 }}
       spacing="lg"
+      role="status"
       aria-busy="true"
       aria-label={t('landing.pricingSection.loading')}
       data-testid="pricing-loading"
@@ -183,7 +184,8 @@ export function LandingPricing() {
     .sort((a, b) => Number(a.price) - Number(b.price) || a.id - b.id);
 
   return (
-    <section id="pricing" className={classes.section} aria-labelledby="pricing-title">
+    // data-boot-near: the prerendered page loads its code (public/app-boot.js) when this is about a screen away.
+    <section id="pricing" className={classes.section} aria-labelledby="pricing-title" data-boot-near="">
       <Container size="lg">
         <Stack align="center" ta="center" gap="xs" mb="xl">
           <Title id="pricing-title" order={2}>
