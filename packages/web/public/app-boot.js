@@ -3,8 +3,8 @@
 // preloads). The prerendered page is complete without code, so the code loads only when it is needed:
 // - at once (after the first paint) when the prerendered page is not what this visitor sees (theme-init.js marked
 //   the document: a signed-in user, another route) or is in another language than the one they chose;
-// - otherwise on the visitor's first press, tap or key, or when an element marked data-boot-near (the pricing,
-//   which comes from the API) is about a screen away from the viewport.
+// - otherwise on the visitor's first press, tap, key or scroll, or when an element marked data-boot-near (the
+//   pricing, which comes from the API) is about a screen away from the viewport (a tall screen shows it at once).
 // A slow phone then spends its first seconds painting and scrolling, not evaluating and hydrating code nobody has
 // asked for yet.
 //
@@ -83,9 +83,10 @@
     afterFirstPaint();
     return;
   }
-  ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
+  ['pointerdown', 'keydown', 'touchstart', 'wheel'].forEach(function (type) {
     document.addEventListener(type, start, { capture: true, passive: true, once: true });
   });
+  window.addEventListener('scroll', start, { passive: true, once: true });
   var near = document.querySelectorAll('[data-boot-near]');
   if (near.length === 0) return;
   if (typeof IntersectionObserver !== 'function') {

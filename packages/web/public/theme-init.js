@@ -29,6 +29,20 @@
     scheme = 'light';
   }
   root.setAttribute('data-mantine-color-scheme', scheme);
+  // Until the app runs (it may load only when the visitor acts), follow the system scheme while nothing is stored.
+  if (window.matchMedia) {
+    var system = window.matchMedia('(prefers-color-scheme: dark)');
+    var follow = function (event) {
+      try {
+        var chosen = window.localStorage.getItem('theme');
+        if (chosen === 'light' || chosen === 'dark') return;
+      } catch {
+        return;
+      }
+      root.setAttribute('data-mantine-color-scheme', event.matches ? 'dark' : 'light');
+    };
+    if (system.addEventListener) system.addEventListener('change', follow);
+  }
 
   var signedIn;
   try {
