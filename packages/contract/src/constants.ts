@@ -106,4 +106,12 @@ export const REFUND_DAYS = 7;
 export const CURRENCY_SYMBOL = '¥';
 export const LEGAL_VERSION = 'v1.0';
 export const LEGAL_EFFECTIVE_DATE = '2025-01-01';
+/** The routes of the two legal documents (spec §2); the build prerenders both and the server sends them by path. */
+export const LEGAL_PATHS = { terms: '/terms-of-service', privacy: '/privacy-policy' } as const;
+export type LegalDocumentKind = keyof typeof LEGAL_PATHS;
+
+/** A page path as the web router matches it: no trailing slash, any case. */
+export function normalizePagePath(pathname: string): string {
+  return (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+}
 export const SOURCE_REPOSITORY_URL = 'https://github.com/proxy-portal/portal';

@@ -85,7 +85,10 @@ const shell = template.replace(ENTRY, '').replace(PRELOAD, '');
 const alreadyLinked = (file) => shell.includes(`/${file}"`);
 
 const ssrEntry = path.join(ssrDir, 'prerender.js');
-const { renderPage } = await import(pathToFileURL(ssrEntry).href);
+const { renderPage, PRERENDERED_ROUTES } = await import(pathToFileURL(ssrEntry).href);
+const listed = PAGES.map((page) => page.route);
+if (listed.join() !== PRERENDERED_ROUTES.join())
+  fail(`PAGES lists ${listed.join(', ')}; src/prerender.tsx expects ${PRERENDERED_ROUTES.join(', ')}`);
 
 const sizes = [];
 for (const page of PAGES) {

@@ -8,22 +8,22 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Locale } from '@portal/contract';
+import { LEGAL_PATHS } from '@portal/contract';
+import type { LegalDocumentKind, Locale } from '@portal/contract';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
 import { LEGAL_TITLE_KEYS, preloadLegalTexts } from './components/legal-document';
-import type { LegalDocumentKind } from './components/legal-document';
 import { i18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query';
 
-/** The routes the build prerenders: `/` stands for the landing page (every path an anonymous visitor sees it on). */
-export const PRERENDERED_ROUTES = ['/', '/terms-of-service', '/privacy-policy'] as const;
-export type PrerenderedRoute = (typeof PRERENDERED_ROUTES)[number];
+/** What scripts/prerender.mjs must write: the landing page (`/`) and every legal document's route. */
+export const PRERENDERED_ROUTES: readonly string[] = ['/', ...Object.values(LEGAL_PATHS)];
 
-const LEGAL_ROUTES: Record<Exclude<PrerenderedRoute, '/'>, LegalDocumentKind> = {
-  '/terms-of-service': 'terms',
-  '/privacy-policy': 'privacy',
-};
+/** The legal document at a route, if it is one's. */
+function legalDocumentAt(route: string): LegalDocumentKind | null {
+  const kinds = Object.keys(LEGAL_PATHS) as LegalDocumentKind[];
+  return kinds.find((kind) => LEGAL_PATHS[kind] === route) ?? null;
+}
 
 /** A description for search results: the text's first sentences, within what they show (about 160 characters). */
 function summary(text: string, max = 160): string {
@@ -40,11 +40,13 @@ export interface RenderedPage {
   description: string | null;
 }
 
-export async function renderPage(locale: Locale, route: PrerenderedRoute): Promise<RenderedPage> {
+/** Renders the page at a route: `/` for the landing page, or a legal document's route. */
+export async function renderPage(locale: Locale, route: string): Promise<RenderedPage> {
   await i18n.changeLanguage(locale);
   const queryClient = createQueryClient();
-  if (route !== '/') await preloadLegalTexts(queryClient);
-  const legal = route === '/' ? null : LEGAL_ROUTES[route];
+  const legal = legalDocumentAt(route);
+  if (route !== '/' && !legal) throw new Error(`${route} is not a prerendered page`);
+  if (legal) await preloadLegalTexts(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

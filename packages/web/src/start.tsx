@@ -2,7 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { normalizePath, routes, showsLanding } from './app/routes';
+import { normalizePagePath } from '@portal/contract';
+import { routes, showsLanding } from './app/routes';
 import { currentLocale } from './i18n/i18n';
 import { configureApiClient } from './lib/api-client';
 import { notify } from './lib/notify';
@@ -29,24 +30,26 @@ const app = (
   </StrictMode>
 );
 
+/** The route the server's page was prerendered for (scripts/prerender.mjs): '/' is the landing page. */
+const prerenderedRoute = document.documentElement.dataset.prerenderedRoute;
+
 /**
- * Whether the page the server sent (scripts/prerender.mjs) is what this visitor sees here: the landing page (route
- * '/') on any non-public path for an anonymous visitor, a legal page on its own path; and in their language.
+ * Whether that page is what this visitor sees here, in their language: the landing page on any non-public path for
+ * an anonymous visitor, a legal page on its own path.
  */
 function showsPrerendered(): boolean {
-  const route = document.documentElement.dataset.prerenderedRoute;
-  if (container?.dataset.prerendered !== currentLocale() || !route) return false;
-  const path = normalizePath(window.location.pathname);
-  return route === '/' ? !isSignedIn() && showsLanding(path) : route === path;
+  if (!prerenderedRoute || container?.dataset.prerendered !== currentLocale()) return false;
+  const path = normalizePagePath(window.location.pathname);
+  return prerenderedRoute === '/' ? !isSignedIn() && showsLanding(path) : prerenderedRoute === path;
 }
 
 // Either way as a transition, so React renders in slices that leave the main thread free for input.
 if (showsPrerendered()) {
   // A legal page is prerendered with its text: hydrate with the text too (not its loading state).
-  const legal = document.documentElement.dataset.prerenderedRoute !== '/';
-  const ready = legal
-    ? import('./components/legal-document').then((m) => m.preloadLegalTexts(queryClient))
-    : Promise.resolve();
+  const ready =
+    prerenderedRoute === '/'
+      ? Promise.resolve()
+      : import('./components/legal-document').then((m) => m.preloadLegalTexts(queryClient));
   void ready.finally(() => {
     startTransition(() => {
       hydrateRoot(container, app);

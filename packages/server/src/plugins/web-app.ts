@@ -3,7 +3,14 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isLocale, LANGUAGE_COOKIE, LOCALES, localeFromAcceptLanguage } from '@portal/contract';
+import {
+  isLocale,
+  LANGUAGE_COOKIE,
+  LEGAL_PATHS,
+  LOCALES,
+  localeFromAcceptLanguage,
+  normalizePagePath,
+} from '@portal/contract';
 import type { Locale } from '@portal/contract';
 import { isApiPath, sendApiNotFound } from './error-handler.js';
 
@@ -64,18 +71,16 @@ function pageEncoding(header: string | undefined): 'br' | 'gzip' | null {
 }
 
 /**
- * The pages the build prerenders besides the landing page (dist/<name>.<locale>.html), by path as the router
- * matches it; every other page path gets the landing page (index.<locale>.html), which the app replaces where it
- * is not the route's.
+ * The pages the build prerenders besides the landing page: the legal documents, in dist/<path without />.<locale>.html.
+ * Every other page path gets the landing page (index.<locale>.html), which the app replaces where it is not the
+ * route's.
  */
-const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
-  '/terms-of-service': 'terms-of-service',
-  '/privacy-policy': 'privacy-policy',
-};
+const PRERENDERED_PAGES = Object.values(LEGAL_PATHS).map((route) => route.slice(1));
 
+/** The prerendered page for a path, as the router matches it. */
 function pageName(pathname: string): string {
-  const normalized = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-  return PRERENDERED_PAGES[normalized] ?? 'index';
+  const name = normalizePagePath(pathname).slice(1);
+  return PRERENDERED_PAGES.includes(name) ? name : 'index';
 }
 
 /**
@@ -90,7 +95,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
   /** `<page>.<locale>` -> the file, for the prerendered pages the build wrote. */
   const localized = new Map<string, string>();
   if (hasWeb && webDist) {
-    for (const name of ['index', ...Object.values(PRERENDERED_PAGES)]) {
+    for (const name of ['index', ...PRERENDERED_PAGES]) {
       for (const locale of LOCALES) {
         const file = `${name}.${locale}.html`;
         if (existsSync(path.join(webDist, file))) localized.set(`${name}.${locale}`, file);

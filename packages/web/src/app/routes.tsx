@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
+import { normalizePagePath } from '@portal/contract';
 import type { ConsolePageKey } from './console-pages';
 import { CONSOLE_PAGES } from './console-pages';
 import { LoginRoute } from './login-route';
@@ -54,14 +55,9 @@ export const PUBLIC_PATHS = [
   '/login',
 ] as const;
 
-/** A path as the router matches it: no trailing slash, any case. */
-export function normalizePath(pathname: string): string {
-  return (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-}
-
 /** Whether an anonymous visitor at this path sees the landing page: any path that is not public (as the router matches). */
 export function showsLanding(pathname: string): boolean {
-  return !(PUBLIC_PATHS as readonly string[]).includes(normalizePath(pathname));
+  return !(PUBLIC_PATHS as readonly string[]).includes(normalizePagePath(pathname));
 }
 
 export const routes: RouteObject[] = [

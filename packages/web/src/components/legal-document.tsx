@@ -4,18 +4,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DEFAULT_LOCALE, isLocale, LEGAL_EFFECTIVE_DATE, LEGAL_VERSION } from '@portal/contract';
-import type { Locale } from '@portal/contract';
+import { DEFAULT_LOCALE, isLocale, LEGAL_EFFECTIVE_DATE, LEGAL_PATHS, LEGAL_VERSION } from '@portal/contract';
+import type { LegalDocumentKind, Locale } from '@portal/contract';
 import type { LegalDocumentText, LegalTexts } from '../i18n/locales/features/legal';
 import classes from './legal-document.module.css';
-
-export type LegalDocumentKind = 'terms' | 'privacy';
-
-/** The routes of the two documents (spec §2). */
-export const LEGAL_PATHS: Record<LegalDocumentKind, string> = {
-  terms: '/terms-of-service',
-  privacy: '/privacy-policy',
-};
 
 export const LEGAL_TITLE_KEYS = { terms: 'legal.termsTitle', privacy: 'legal.privacyTitle' } as const;
 

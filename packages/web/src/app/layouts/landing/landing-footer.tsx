@@ -2,10 +2,10 @@ import { Anchor, Container, Divider, Group, Modal, SimpleGrid, Stack, Text, Titl
 import { useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { healthApi, siteApi, SOURCE_REPOSITORY_URL } from '@portal/contract';
+import { healthApi, LEGAL_PATHS, siteApi, SOURCE_REPOSITORY_URL } from '@portal/contract';
+import type { LegalDocumentKind } from '@portal/contract';
 import { Brand } from '../../../components/brand';
-import { LEGAL_PATHS, LEGAL_TITLE_KEYS, LegalDocument } from '../../../components/legal-document';
-import type { LegalDocumentKind } from '../../../components/legal-document';
+import { LEGAL_TITLE_KEYS, LegalDocument } from '../../../components/legal-document';
 import { useAuthModal } from '../../../features/auth';
 import { useApiQuery } from '../../../lib/query';
 import classes from './landing.module.css';
