@@ -125,6 +125,12 @@ for (const page of PAGES) {
   }
 }
 rmSync(ssrDir, { recursive: true, force: true });
+
+// renderPage releases what it creates. A timer still pending here would have kept the build waiting for minutes
+// after its files were written (a query cache's collection timer did): name it and fail, so it is fixed at its
+// source, never waited out.
+const pending = process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout');
+if (pending.length > 0) fail(`the render left ${pending.length} timer(s) running (${pending.join(', ')})`);
 console.log(
   `prerender: {${PAGES.map((p) => p.name).join(',')}}.{${LOCALES.join(',')}}.html (${sizes.join(', ')})`,
 );

@@ -5,6 +5,7 @@
  * it at `/`, its pricing cards in their loading state (the packages come from the API in the browser); the legal
  * pages with their full text.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -48,6 +49,22 @@ export async function renderPage(locale: Locale, route: string): Promise<Rendere
   if (route !== '/' && !legal) throw new Error(`${route} is not a prerendered page`);
   if (legal) await preloadLegalTexts(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [route] });
+  try {
+    return await render(locale, legal, queryClient, router);
+  } finally {
+    // The cache's garbage-collection timers (minutes long) and the router's listeners would keep the build's
+    // process alive after the files are written: release both.
+    queryClient.clear();
+    router.dispose();
+  }
+}
+
+async function render(
+  locale: Locale,
+  legal: LegalDocumentKind | null,
+  queryClient: QueryClient,
+  router: ReturnType<typeof createMemoryRouter>,
+): Promise<RenderedPage> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
