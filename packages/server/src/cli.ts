@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { environment, loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { randomUUID } from 'node:crypto';
@@ -10,15 +10,30 @@ import { NODE_PROTOCOLS, type NodeProtocol } from '@portal/contract';
 import { nowIso } from './db/time.js';
 import { issueNodeToken } from './modules/nodes/node-tokens.js';
 import { effectiveStatus } from './modules/nodes/node-service.js';
+import { findUserByEmail, markEmailVerified } from './modules/auth/user-repository.js';
+import { revokeUserSessions } from './modules/auth/session-repository.js';
+import { ANNOUNCED_PUBLIC_URL, getMeta } from './lib/meta-repository.js';
+
+/** The server's configuration: the same environment and `.env` file `npm start` reads. */
+let loaded: AppConfig | undefined;
+function config(): AppConfig {
+  loaded ??= loadConfig(environment());
+  return loaded;
+}
 
 async function withDatabase<T>(run: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
-  const database = openDatabase(loadConfig().databaseUrl);
+  const database = openDatabase(config().databaseUrl);
   try {
     await migrateToLatest(database.db);
     return await run(database.db);
   } finally {
     await database.close();
   }
+}
+
+/** Links in a mail's text (verification, password reset, …), so an operator without SMTP can pass them on. */
+function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 }
 
 function setRole(email: string | undefined, role: 'admin' | 'user'): Promise<void> {
@@ -108,6 +123,51 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   'user:promote': {
     help: '<email>: give a user the admin role (staff API under /api/v1/admin)',
     run: ([email]) => setRole(email, 'admin'),
+  },
+  'user:verify': {
+    help: '<email>: mark an e-mail address as verified by hand (when no mail can reach the user)',
+    run: ([email]) =>
+      withDatabase(async (db) => {
+        if (!email) throw new Error('usage: user:verify <email>');
+        const user = await findUserByEmail(db, email.toLowerCase());
+        if (!user) throw new Error(`no user ${email}`);
+        if (user.email_verified_at) {
+          console.log(`${user.email} was already verified (${user.email_verified_at})`);
+          return;
+        }
+        await db.transaction().execute(async (trx) => {
+          await markEmailVerified(trx, user.id);
+          // As with the link: the account leaves the restricted state, so its sessions start again.
+          await revokeUserSessions(trx, user.id, 'email_verified');
+        });
+        console.log(`${user.email} is verified; the user signs in again to use the full console`);
+      }),
+  },
+  'mail:outbox': {
+    help: '[count]: the most recent mails (default 10) with their status and the links they carry',
+    run: ([count]) =>
+      withDatabase(async (db) => {
+        const limit = count === undefined ? 10 : Number(count);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+          throw new Error('usage: mail:outbox [count from 1 to 1000]');
+        const rows = await db
+          .selectFrom('mail_outbox')
+          .select(['id', 'to_address', 'kind', 'subject', 'text', 'status', 'created_at', 'last_error'])
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute();
+        for (const m of rows) {
+          console.log(`#${m.id}  ${m.created_at}  ${m.status.padEnd(7)}  ${m.kind}  to ${m.to_address}`);
+          console.log(`    ${m.subject}`);
+          for (const link of linksIn(m.text)) console.log(`    ${link}`);
+          if (m.last_error) console.log(`    last error: ${m.last_error}`);
+        }
+        console.log(
+          config().mail.smtpUrl
+            ? `${rows.length} mail(s); SMTP is set, so pending ones are being sent`
+            : `${rows.length} mail(s); SMTP_URL is not set, so mails are kept here and in the log, not sent`,
+        );
+      }),
   },
   'user:demote': {
     help: '<email>: take the admin role away again',
@@ -222,7 +282,10 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
           .executeTakeFirst();
         if (!node) throw new Error(`no node ${id}`);
         const token = await issueNodeToken(db, nodeId);
-        const { publicUrl } = loadConfig();
+        // PUBLIC_URL when this command is given one; else the address the running server announced.
+        const publicUrl = environment().PUBLIC_URL
+          ? config().publicUrl
+          : ((await getMeta(db, ANNOUNCED_PUBLIC_URL)) ?? config().publicUrl);
         console.log(`token: ${token}`);
         console.log(`agent settings (XrayR / V2bX, panel type V2board / UniProxy):`);
         console.log(
@@ -233,7 +296,7 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   migrate: {
     help: 'apply every pending database migration',
     run: async () => {
-      const database = openDatabase(loadConfig().databaseUrl);
+      const database = openDatabase(config().databaseUrl);
       try {
         const applied = await migrateToLatest(database.db);
         console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
@@ -245,7 +308,7 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   'seed:demo': {
     help: 'seed the demo catalogue (packages, nodes, announcements, help) unless it was seeded before',
     run: async () => {
-      const database = openDatabase(loadConfig().databaseUrl);
+      const database = openDatabase(config().databaseUrl);
       try {
         await migrateToLatest(database.db);
         console.log(

@@ -1,6 +1,11 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { CONFIG_VARIABLES, ConfigError, environment, loadConfig } from './config.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
@@ -49,6 +54,56 @@ describe('configuration from the environment', () => {
       expect(message).toMatch(/PORT/);
       expect(message).toMatch(/DATABASE_URL: must start with sqlite: or postgres:\/\//);
       expect(message).toMatch(/JWT_SECRET/);
+    }
+  });
+
+  it('is documented: the README configuration tables list every variable it reads, and nothing else', () => {
+    const readme = readFileSync(path.resolve(here, '../../../README.md'), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+    );
+    const documented = new Set(
+      section
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1])),
+    );
+    expect(CONFIG_VARIABLES.length).toBeGreaterThan(50);
+    expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
+    expect([...documented].filter((name) => !CONFIG_VARIABLES.includes(name!))).toEqual([]);
+  });
+
+  it('is the only reader of the environment in the server and the CLI', () => {
+    const readers: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'test') walk(file);
+        } else if (
+          /\.ts$/.test(entry.name) &&
+          !/\.test\.ts$/.test(entry.name) &&
+          entry.name !== 'config.ts'
+        ) {
+          if (/process\.env\b/.test(readFileSync(file, 'utf8'))) readers.push(path.relative(here, file));
+        }
+      }
+    };
+    walk(here);
+    expect(readers).toEqual([]);
+  });
+
+  it('reads a .env file under the real environment', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-env-'));
+    try {
+      const file = path.join(dir, '.env');
+      writeFileSync(file, '# settings\nPORT=9100\nSITE_NAME="My Portal"\n');
+      expect(loadConfig(environment({}, file))).toMatchObject({ port: 9100, siteName: 'My Portal' });
+      expect(loadConfig(environment({ PORT: '9200' }, file)).port).toBe(9200);
+      expect(environment({ PORT: '1' }, path.join(dir, 'missing.env'))).toEqual({ PORT: '1' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

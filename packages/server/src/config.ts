@@ -1,9 +1,12 @@
-import { z } from 'zod';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { z } from 'zod';
 
 /**
- * Configuration from the environment, validated once at start (STYLE.md #9). Every variable is documented in the
- * README. Secrets that are not given are generated on first start and kept in the database (see secrets.ts).
+ * Configuration from the environment, validated once at start by the server and the CLI alike. Every variable is
+ * documented in the README (a test holds the two together). Secrets that are not given are generated on first
+ * start and kept in the database (see secrets.ts).
  */
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -109,6 +112,21 @@ const envSchema = z.object({
     .optional(),
   TRC20_CONFIRMATIONS: z.coerce.number().int().min(1).default(19),
 });
+
+/** Every variable the configuration reads (the README's configuration tables list each one). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/**
+ * The process environment over the `NAME=value` lines of a `.env` file in the working directory, if there is one:
+ * `npm start` and `npm run cli` read the same settings. A variable set in the real environment wins.
+ */
+export function environment(
+  env: NodeJS.ProcessEnv = process.env,
+  file = path.resolve('.env'),
+): NodeJS.ProcessEnv {
+  if (!existsSync(file)) return env;
+  return { ...parseEnv(readFileSync(file, 'utf8')), ...env };
+}
 
 export interface EvmChainConfig {
   kind: 'evm';

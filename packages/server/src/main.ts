@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, environment, loadConfig } from './config.js';
+import { ANNOUNCED_PUBLIC_URL, setMeta } from './lib/meta-repository.js';
 
 /** Starts the portal: API, docs and the built web app on one port; stops cleanly on SIGINT/SIGTERM. */
 function defaultWebDist(): string | undefined {
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   let config;
   try {
     const webDist = defaultWebDist();
-    config = loadConfig(process.env, webDist ? { webDist } : {});
+    config = loadConfig(environment(), webDist ? { webDist } : {});
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // The operators' commands print this address for the node agents, whatever environment they run in.
+  await setMeta(app.ctx.database.db, ANNOUNCED_PUBLIC_URL, config.publicUrl);
   app.log.info(`portal ready at ${config.publicUrl} (API docs at ${config.publicUrl}/api/docs)`);
 }
 

@@ -19,3 +19,15 @@ export async function insertMetaIfAbsent(db: Db, key: string, value: string): Pr
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** Inserts or replaces the value of a key. */
+export async function setMeta(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('app_meta')
+    .values({ key, value, updated_at: nowIso() })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: nowIso() }))
+    .execute();
+}
+
+/** The address the running server announced (PUBLIC_URL or its default); the CLI tells agents this one. */
+export const ANNOUNCED_PUBLIC_URL = 'public_url';
