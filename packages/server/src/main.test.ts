@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from './db/connection.js';
+import { ANNOUNCED_PUBLIC_URL, getMeta } from './lib/meta-repository.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,6 +58,13 @@ describe('main: the process that listens', () => {
       );
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
+      // The address it announced, which the CLI gives node agents as their ApiHost.
+      const database = openDatabase(`sqlite:${path.join(dataDir, 'portal.db')}`);
+      try {
+        expect(await getMeta(database.db, ANNOUNCED_PUBLIC_URL)).toBe(`http://localhost:${port}`);
+      } finally {
+        await database.close();
+      }
     } finally {
       child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
