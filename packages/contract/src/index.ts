@@ -3,6 +3,7 @@ export * from './locales.js';
 export * from './errors.js';
 export * from './constants.js';
 export * from './money.js';
+export * from './inputs.js';
 export * from './validation.js';
 export * from './endpoint.js';
 export * from './i18n/validation-messages.js';

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { LIMITS, RECHARGE_CODE_ALPHABET, RECHARGE_CODE_PREFIX } from './constants.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  LIMITS,
+  MAX_PAGE_SIZE,
+  RECHARGE_CODE_ALPHABET,
+  RECHARGE_CODE_PREFIX,
+} from './constants.js';
 import { vkey } from './i18n/validation-messages.js';
-import { isMoneyString } from './money.js';
+import { isMoneyString, parseMoneyToFen } from './money.js';
+import { MAX_INT, intQuery, lineText } from './inputs.js';
 
 /**
  * The validation rules of spec §5 as reusable schemas. Messages are keys of VALIDATION_MESSAGES, translated by
@@ -9,17 +16,16 @@ import { isMoneyString } from './money.js';
  */
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const emailSchema = z
-  .string({ error: vkey('email_required') })
+export const emailSchema = lineText({ error: vkey('email_required') })
   .trim()
   .min(1, { error: vkey('email_required') })
   .max(LIMITS.emailMax, { error: vkey('email_invalid') })
   .regex(EMAIL_RE, { error: vkey('email_invalid') })
   .transform((email) => email.toLowerCase());
 
-const passwordBase = z
-  .string({ error: vkey('password_required') })
-  .min(1, { error: vkey('password_required') });
+const passwordBase = lineText({ error: vkey('password_required') }).min(1, {
+  error: vkey('password_required'),
+});
 
 export const loginPasswordSchema = passwordBase
   .min(LIMITS.loginPasswordMin, { error: vkey('password_min6') })
@@ -39,13 +45,11 @@ export const changeNewPasswordSchema = passwordBase
   .min(LIMITS.changePasswordMin, { error: vkey('password_min8') })
   .max(LIMITS.passwordMax, { error: vkey('password_max128') });
 
-export const registerNicknameSchema = z
-  .string()
+export const registerNicknameSchema = lineText()
   .trim()
   .max(LIMITS.nicknameRegisterMax, { error: vkey('nickname_max20') });
 
-export const profileNicknameSchema = z
-  .string()
+export const profileNicknameSchema = lineText()
   .trim()
   .max(LIMITS.nicknameProfileMax, { error: vkey('nickname_max30') });
 
@@ -61,12 +65,11 @@ export const registerSchema = z
   .object({
     email: emailSchema,
     password: strongPasswordSchema,
-    confirm_password: z
-      .string({ error: vkey('confirm_required') })
-      .min(1, { error: vkey('confirm_required') }),
+    confirm_password: lineText({ error: vkey('confirm_required') })
+      .min(1, { error: vkey('confirm_required') })
+      .max(LIMITS.passwordMax, { error: vkey('password_max128') }),
     nickname: registerNicknameSchema.optional(),
-    invite_code: z
-      .string()
+    invite_code: lineText()
       .trim()
       .max(64, { error: vkey('invite_code_invalid') })
       .optional(),
@@ -82,12 +85,11 @@ export const registerFormSchema = z
   .object({
     email: emailSchema,
     password: strongPasswordSchema,
-    confirm_password: z
-      .string({ error: vkey('confirm_required') })
-      .min(1, { error: vkey('confirm_required') }),
+    confirm_password: lineText({ error: vkey('confirm_required') })
+      .min(1, { error: vkey('confirm_required') })
+      .max(LIMITS.passwordMax, { error: vkey('password_max128') }),
     nickname: registerNicknameSchema.optional(),
-    invite_code: z
-      .string()
+    invite_code: lineText()
       .trim()
       .max(64, { error: vkey('invite_code_invalid') })
       .optional(),
@@ -102,9 +104,13 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetConfirmSchema = z
   .object({
-    token: z.string().min(1, { error: vkey('required') }),
+    token: lineText()
+      .min(1, { error: vkey('required') })
+      .max(256, { error: vkey('invalid') }),
     password: resetPasswordSchema,
-    confirm_password: z.string().min(1, { error: vkey('confirm_required') }),
+    confirm_password: lineText()
+      .min(1, { error: vkey('confirm_required') })
+      .max(LIMITS.passwordMax, { error: vkey('password_max128') }),
   })
   .refine((v) => v.password === v.confirm_password, {
     error: vkey('password_mismatch'),
@@ -113,7 +119,7 @@ export const resetConfirmSchema = z
 
 export const changePasswordSchema = z
   .object({
-    old_password: passwordBase,
+    old_password: passwordBase.max(LIMITS.passwordMax, { error: vkey('password_max128') }),
     new_password: changeNewPasswordSchema,
   })
   .refine((v) => v.old_password !== v.new_password, {
@@ -126,7 +132,9 @@ export const changePasswordFormSchema = z
   .object({
     old_password: passwordBase,
     new_password: changeNewPasswordSchema,
-    confirm_password: z.string().min(1, { error: vkey('confirm_required') }),
+    confirm_password: lineText()
+      .min(1, { error: vkey('confirm_required') })
+      .max(LIMITS.passwordMax, { error: vkey('password_max128') }),
   })
   .refine((v) => v.new_password === v.confirm_password, {
     error: vkey('password_mismatch'),
@@ -139,8 +147,7 @@ export const changePasswordFormSchema = z
 
 export const profileUpdateSchema = z.object({ nickname: profileNicknameSchema });
 
-export const ticketTitleSchema = z
-  .string({ error: vkey('ticket_title_length') })
+export const ticketTitleSchema = lineText({ error: vkey('ticket_title_length') })
   .trim()
   .min(LIMITS.ticketTitleMin, { error: vkey('ticket_title_length') })
   .max(LIMITS.ticketTitleMax, { error: vkey('ticket_title_length') });
@@ -159,32 +166,27 @@ export function isRechargeCodeFormat(code: string): boolean {
   return RECHARGE_CODE_RE.test(code);
 }
 
-export const rechargeCodeSchema = z
-  .string({ error: vkey('code_required') })
+export const rechargeCodeSchema = lineText({ error: vkey('code_required') })
   .trim()
+  .max(LIMITS.rechargeCodeLength * 2, { error: vkey('code_format') })
   .min(1, { error: vkey('code_required') })
   .transform((c) => c.toUpperCase())
   .refine(isRechargeCodeFormat, { error: vkey('code_format') });
 
 /** A positive money amount as a decimal string with at most two decimals ("12.50"). */
-export const moneyAmountSchema = z
-  .string({ error: vkey('amount_invalid') })
+export const moneyAmountSchema = lineText({ error: vkey('amount_invalid') })
   .trim()
+  .max(20, { error: vkey('amount_invalid') })
   .refine(isMoneyString, { error: vkey('amount_invalid') })
-  .refine((v) => Number(v) > 0, { error: vkey('amount_positive') });
+  .refine((v) => Number(v) > 0, { error: vkey('amount_positive') })
+  .refine((v) => !isMoneyString(v) || parseMoneyToFen(v) <= MAX_INT, { error: vkey('amount_invalid') });
+
+/** The last page a list may be asked for: far beyond any real list, well inside the databases' offsets. */
+export const MAX_PAGE = 1_000_000;
 
 export const paginationQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: vkey('page_invalid') })
-    .int()
-    .min(1, { error: vkey('page_invalid') })
-    .default(1),
-  size: z.coerce
-    .number({ error: vkey('page_invalid') })
-    .int()
-    .min(1, { error: vkey('page_invalid') })
-    .max(100, { error: vkey('page_invalid') })
-    .default(20),
+  page: intQuery(1, MAX_PAGE, vkey('page_invalid')).default(1),
+  size: intQuery(1, MAX_PAGE_SIZE, vkey('page_invalid')).default(DEFAULT_PAGE_SIZE),
 });
 
 /** Login strength hint (spec §5): under 6 weak, under 8 medium, otherwise strong. */

@@ -46,7 +46,7 @@ import { SubscriptionService } from './modules/subscriptions/subscription-servic
 import { LeasedInterval } from './jobs/leased-interval.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
-import { registerErrorHandling } from './plugins/error-handler.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { seedDemoCatalogue } from './seed/demo-seed.js';
@@ -102,6 +102,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // The spec writes some paths with a trailing slash (/help/documents/); both forms reach the same route.
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagQuery, idParamSchema, intQuery, lineText, multilineText } from '../inputs.js';
 import { ANNOUNCEMENT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
@@ -37,9 +38,6 @@ export const announcementData = z.object({
 });
 export type Announcement = z.infer<typeof announcementData>;
 
-/** `true`/`false` (also 1/0) in the query string. */
-const queryFlag = z.stringbool({ error: vkey('invalid') });
-
 export const listAnnouncements = defineEndpoint({
   method: 'GET',
   path: '/announcements',
@@ -48,21 +46,16 @@ export const listAnnouncements = defineEndpoint({
   tags: ['announcements'],
   auth: true,
   query: paginationQuerySchema.extend({
-    size: z.coerce
-      .number({ error: vkey('page_invalid') })
-      .int()
-      .min(1, { error: vkey('page_invalid') })
-      .max(MAX_PAGE_SIZE, { error: vkey('page_invalid') })
-      .default(ANNOUNCEMENT_PAGE_SIZE),
+    size: intQuery(1, MAX_PAGE_SIZE, vkey('page_invalid')).default(ANNOUNCEMENT_PAGE_SIZE),
     /** 1, 2, 3, or 0 for other */
-    category: z.coerce.number().pipe(categorySchema).optional(),
-    priority: z.coerce.number().pipe(prioritySchema).optional(),
-    unread_only: queryFlag.optional(),
+    category: intQuery(0, 3).optional(),
+    priority: intQuery(1, 4).optional(),
+    unread_only: flagQuery.optional(),
   }),
   data: pageSchema(announcementData),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParamSchema });
 
 export const getAnnouncement = defineEndpoint({
   method: 'GET',
@@ -110,8 +103,8 @@ export const ANNOUNCEMENT_STATES = ['draft', 'scheduled', 'published', 'expired'
 export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
 
 const localizedAnnouncementText = z.object({
-  title: z.string().trim().min(1).max(200),
-  content: z.string().trim().min(1).max(20_000),
+  title: lineText().trim().min(1).max(200),
+  content: multilineText().trim().min(1).max(20_000),
 });
 
 /** Title and content per interface language; a missing language falls back to the base title and content. */
@@ -128,8 +121,8 @@ const isoTime = z.iso.datetime({ offset: true });
 
 /** What staff write. publish_at null: a draft; in the future: scheduled. expire_at must come after publish_at. */
 export const announcementInput = z.object({
-  title: z.string().trim().min(1).max(200),
-  content: z.string().trim().min(1).max(20_000),
+  title: lineText().trim().min(1).max(200),
+  content: multilineText().trim().min(1).max(20_000),
   category: categorySchema.default(0),
   priority: prioritySchema.default(1),
   is_popup: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from '../inputs.js';
 import { defineEndpoint } from '../endpoint.js';
 import {
   changePasswordSchema,
@@ -43,7 +44,7 @@ export const refresh = defineEndpoint({
   summary: 'Rotate the refresh token and get a new access token',
   tags: ['auth'],
   auth: false,
-  body: z.object({ refresh_token: z.string().min(1) }),
+  body: z.object({ refresh_token: lineText().min(1).max(512) }),
   data: tokenPairData,
 });
 
@@ -53,7 +54,7 @@ export const logout = defineEndpoint({
   summary: 'End the session of the given refresh token',
   tags: ['auth'],
   auth: false,
-  body: z.object({ refresh_token: z.string().nullable() }),
+  body: z.object({ refresh_token: lineText().max(512).nullable() }),
   data: z.null(),
 });
 
@@ -93,7 +94,7 @@ export const verifyEmail = defineEndpoint({
   summary: 'Verify the e-mail address with the token from the mail',
   tags: ['auth'],
   auth: false,
-  body: z.object({ token: z.string().min(1) }),
+  body: z.object({ token: lineText().min(1).max(512) }),
   data: z.object({ email: z.string() }),
 });
 
@@ -109,7 +110,7 @@ export const resendVerification = defineEndpoint({
 export const OAUTH_PROVIDERS = ['google', 'github'] as const;
 export const oauthProviderSchema = z.enum(OAUTH_PROVIDERS);
 export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
-const providerParams = z.object({ provider: z.string() });
+const providerParams = z.object({ provider: lineText().max(32) });
 
 export const oauthProviders = defineEndpoint({
   method: 'GET',
@@ -132,7 +133,7 @@ export const oauthAuthorize = defineEndpoint({
   data: z.object({ authorization_url: z.string(), state: z.string() }),
 });
 
-const callbackBody = z.object({ code: z.string().min(1), state: z.string().min(1) });
+const callbackBody = z.object({ code: lineText().min(1).max(2048), state: lineText().min(1).max(512) });
 
 export const oauthCallback = defineEndpoint({
   method: 'POST',

@@ -4,6 +4,7 @@
  * newest first.
  */
 import { z } from 'zod';
+import { intQuery } from '../inputs.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ticketStatusSchema } from './tickets.js';
 import { ledgerKindSchema } from './wallet.js';
@@ -76,7 +77,7 @@ export const activities = defineEndpoint({
   tags: ['dashboard'],
   auth: true,
   query: z.object({
-    limit: z.coerce.number().int().min(1).max(DASHBOARD.activitiesMax).default(DASHBOARD.activitiesDefault),
+    limit: intQuery(1, DASHBOARD.activitiesMax).default(DASHBOARD.activitiesDefault),
   }),
   data: z.object({ items: z.array(activityData) }),
 });

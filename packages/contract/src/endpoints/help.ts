@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT, idParamSchema, intInput, lineText, multilineText } from '../inputs.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
 import { LOCALES } from '../locales.js';
@@ -85,10 +86,9 @@ export const helpRatingResult = z.object({
 });
 export type HelpRatingResult = z.infer<typeof helpRatingResult>;
 
-const documentParams = z.object({ id: z.coerce.number().int().positive() });
+const documentParams = z.object({ id: idParamSchema });
 
-export const helpSearchSchema = z
-  .string()
+export const helpSearchSchema = lineText()
   .trim()
   .max(HELP_LIMITS.searchMax, { error: vkey('help_search_max') });
 
@@ -101,7 +101,7 @@ export const listDocuments = defineEndpoint({
   auth: true,
   query: paginationQuerySchema.extend({
     search: helpSearchSchema.optional(),
-    category_id: z.coerce.number().int().positive().optional(),
+    category_id: idParamSchema.optional(),
     platform: helpPlatformSchema.optional(),
   }),
   data: pageSchema(helpDocumentItem),
@@ -124,8 +124,7 @@ export const helpRatingSchema = z
   .min(HELP_LIMITS.ratingMin, { error: vkey('help_rating') })
   .max(HELP_LIMITS.ratingMax, { error: vkey('help_rating') });
 
-export const helpFeedbackSchema = z
-  .string({ error: vkey('help_feedback_max') })
+export const helpFeedbackSchema = multilineText({ error: vkey('help_feedback_max') })
   .trim()
   .max(HELP_LIMITS.feedbackMax, { error: vkey('help_feedback_max') });
 
@@ -157,14 +156,12 @@ export const listCategories = defineEndpoint({
 
 // Staff side (ADMIN_API_PREFIX).
 
-const slugSchema = z
-  .string({ error: vkey('help_slug') })
+const slugSchema = lineText({ error: vkey('help_slug') })
   .trim()
   .max(HELP_LIMITS.slugMax, { error: vkey('help_slug') })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: vkey('help_slug') });
 
-const categoryName = z
-  .string({ error: vkey('required') })
+const categoryName = lineText({ error: vkey('required') })
   .trim()
   .min(1, { error: vkey('required') })
   .max(HELP_LIMITS.categoryNameMax, { error: vkey('too_long') });
@@ -218,31 +215,25 @@ export const adminUpdateCategory = defineEndpoint({
   tags: ['admin', 'help'],
   auth: true,
   role: 'admin',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idParamSchema }),
   body: helpCategoryInput,
   data: adminCategoryData,
 });
 
 /** Fields of a document; no defaults here, so the partial (edit) form leaves what it does not name alone. */
 const documentFields = {
-  category_id: z
-    .number({ error: vkey('help_category_missing') })
-    .int()
-    .positive(),
+  category_id: intInput(1, MAX_INT, vkey('help_category_missing')),
   slug: slugSchema,
   locale: z.enum(LOCALES),
-  title: z
-    .string({ error: vkey('required') })
+  title: lineText({ error: vkey('required') })
     .trim()
     .min(1, { error: vkey('required') })
     .max(HELP_LIMITS.titleMax, { error: vkey('too_long') }),
-  summary: z
-    .string()
+  summary: multilineText()
     .trim()
     .max(HELP_LIMITS.summaryMax, { error: vkey('too_long') }),
   /** Markdown */
-  content: z
-    .string({ error: vkey('required') })
+  content: multilineText({ error: vkey('required') })
     .min(1, { error: vkey('required') })
     .max(HELP_LIMITS.contentMax, { error: vkey('too_long') })
     .refine((c) => c.trim().length > 0, { error: vkey('required') }),
@@ -293,8 +284,8 @@ export const adminListDocuments = defineEndpoint({
   role: 'admin',
   query: paginationQuerySchema.extend({
     locale: z.enum(LOCALES).optional(),
-    category_id: z.coerce.number().int().positive().optional(),
-    slug: z.string().trim().max(HELP_LIMITS.slugMax).optional(),
+    category_id: idParamSchema.optional(),
+    slug: lineText().trim().max(HELP_LIMITS.slugMax).optional(),
   }),
   data: pageSchema(adminDocumentItem),
 });

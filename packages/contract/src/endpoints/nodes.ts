@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, lineText } from '../inputs.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { paginationQuerySchema } from '../validation.js';
 
@@ -48,7 +49,7 @@ export const listNodes = defineEndpoint({
   tags: ['nodes'],
   auth: true,
   query: paginationQuerySchema.extend({
-    region: z.string().max(50).optional(),
+    region: lineText().max(50).optional(),
     type: nodeProtocolSchema.optional(),
     status: nodeStatusSchema.optional(),
   }),
@@ -61,7 +62,7 @@ export const getNode = defineEndpoint({
   summary: 'One node',
   tags: ['nodes'],
   auth: true,
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idParamSchema }),
   data: nodeData,
 });
 

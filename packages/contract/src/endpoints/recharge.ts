@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from '../inputs.js';
 import { LIMITS, USDT } from '../constants.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
@@ -176,7 +177,7 @@ export const getUsdtOrder = defineEndpoint({
   summary: 'A USDT order: status, transaction hash, confirmations',
   tags: ['recharge'],
   auth: true,
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idParamSchema }),
   data: topupData,
 });
 
@@ -186,7 +187,7 @@ export const cancelUsdtOrder = defineEndpoint({
   summary: 'Cancel a pending USDT order',
   tags: ['recharge'],
   auth: true,
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idParamSchema }),
   data: topupData,
 });
 

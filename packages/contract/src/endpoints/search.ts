@@ -3,6 +3,7 @@
  * tickets, and the help documents of their language, in one call. Console pages are matched by the web itself.
  */
 import { z } from 'zod';
+import { intQuery, lineText } from '../inputs.js';
 import { defineEndpoint } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
 import { subscriptionStatusSchema } from './subscriptions.js';
@@ -22,8 +23,7 @@ export const SEARCH = {
 export const SEARCH_GROUPS = ['subscriptions', 'orders', 'tickets', 'help'] as const;
 export type SearchGroup = (typeof SEARCH_GROUPS)[number];
 
-export const searchQuerySchema = z
-  .string({ error: vkey('required') })
+export const searchQuerySchema = lineText({ error: vkey('required') })
   .trim()
   .min(SEARCH.queryMin, { error: vkey('required') })
   .max(SEARCH.queryMax, { error: vkey('too_long') });
@@ -86,12 +86,7 @@ export const search = defineEndpoint({
   auth: true,
   query: z.object({
     q: searchQuerySchema,
-    limit: z.coerce
-      .number({ error: vkey('invalid') })
-      .int({ error: vkey('invalid') })
-      .min(1, { error: vkey('invalid') })
-      .max(SEARCH.limitMax, { error: vkey('invalid') })
-      .default(SEARCH.limitDefault),
+    limit: intQuery(1, SEARCH.limitMax, vkey('invalid')).default(SEARCH.limitDefault),
   }),
   data: searchResults,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multilineText } from '../inputs.js';
 import { defineEndpoint } from '../endpoint.js';
 import { LOCALES } from '../locales.js';
 
@@ -7,7 +8,7 @@ import { LOCALES } from '../locales.js';
  * caller's language, the staff API reads and writes all of them.
  */
 export const localizedText = z.object(
-  Object.fromEntries(LOCALES.map((l) => [l, z.string().max(2000)])) as Record<
+  Object.fromEntries(LOCALES.map((l) => [l, multilineText().max(2000)])) as Record<
     (typeof LOCALES)[number],
     z.ZodString
   >,
@@ -27,15 +28,14 @@ export const CHANNEL_TYPES = [
 export const channelTypeSchema = z.enum(CHANNEL_TYPES);
 export type ChannelType = z.infer<typeof channelTypeSchema>;
 
-const httpUrl = z
-  .string()
+const httpUrl = lineText()
   .max(500)
   .refine((u) => /^(https?:\/\/|mailto:)/i.test(u), { message: 'http(s) or mailto URL' });
 
 const channelConfig = z.object({
   type: channelTypeSchema,
   /** What the user copies: an address, a handle, an ID */
-  value: z.string().min(1).max(200),
+  value: lineText().min(1).max(200),
   url: httpUrl.nullable(),
   label: localizedText,
   note: localizedText,
@@ -50,10 +50,10 @@ export const contactConfig = z.object({
 export type ContactConfig = z.infer<typeof contactConfig>;
 
 const dealerConfig = z.object({
-  name: z.string().min(1).max(100),
+  name: lineText().min(1).max(100),
   region: localizedText,
   channels: z.array(channelConfig.omit({ label: true, note: true })).max(10),
-  payment_methods: z.array(z.string().min(1).max(40)).max(10),
+  payment_methods: z.array(lineText().min(1).max(40)).max(10),
   note: localizedText,
 });
 

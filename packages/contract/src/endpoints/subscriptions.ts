@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema, intQuery, lineText } from '../inputs.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { paginationQuerySchema } from '../validation.js';
 
@@ -42,7 +43,7 @@ export const getPackage = defineEndpoint({
   summary: 'One package',
   tags: ['subscriptions'],
   auth: false,
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idParamSchema }),
   data: packageData,
 });
 
@@ -83,7 +84,7 @@ export const orderData = z.object({
 export type SubscriptionOrder = z.infer<typeof orderData>;
 
 /** Sent by the web once per confirmation dialog, so a double click pays once. */
-const idempotencyKey = z.string().min(8).max(100);
+const idempotencyKey = lineText().min(8).max(100);
 
 export const purchase = defineEndpoint({
   method: 'POST',
@@ -91,7 +92,7 @@ export const purchase = defineEndpoint({
   summary: 'Buy a package from the balance',
   tags: ['subscriptions'],
   auth: true,
-  body: z.object({ package_id: z.number().int().positive(), idempotency_key: idempotencyKey }),
+  body: z.object({ package_id: idSchema, idempotency_key: idempotencyKey }),
   data: z.object({ order: orderData, subscription: subscriptionData, balance: money }),
 });
 
@@ -102,7 +103,7 @@ export const renew = defineEndpoint({
     'Extend by one cycle (or reactivate an expired subscription) from the balance; traffic starts again',
   tags: ['subscriptions'],
   auth: true,
-  body: z.object({ subscription_id: z.number().int().positive(), idempotency_key: idempotencyKey }),
+  body: z.object({ subscription_id: idSchema, idempotency_key: idempotencyKey }),
   data: z.object({ order: orderData, subscription: subscriptionData, balance: money }),
 });
 
@@ -128,7 +129,7 @@ export const upgradePreview = defineEndpoint({
     'What an upgrade costs: credit = min(remaining time value, remaining traffic value); due = new price - credit',
   tags: ['subscriptions'],
   auth: true,
-  body: z.object({ subscription_id: z.number().int().positive(), package_id: z.number().int().positive() }),
+  body: z.object({ subscription_id: idSchema, package_id: idSchema }),
   data: upgradeQuoteData,
 });
 
@@ -139,7 +140,7 @@ export const upgrade = defineEndpoint({
     'Perform a previewed upgrade at exactly the quoted amount (a stale or changed quote is refused: preview again)',
   tags: ['subscriptions'],
   auth: true,
-  body: z.object({ quote_id: z.string().min(1), idempotency_key: idempotencyKey }),
+  body: z.object({ quote_id: lineText().min(1).max(100), idempotency_key: idempotencyKey }),
   data: z.object({ order: orderData, subscription: subscriptionData, balance: money }),
 });
 
@@ -219,8 +220,8 @@ export const traffic = defineEndpoint({
   tags: ['subscriptions'],
   auth: true,
   query: z.object({
-    days: z.coerce.number().int().min(1).max(90).default(30),
-    subscription_id: z.coerce.number().int().positive().optional(),
+    days: intQuery(1, 90).default(30),
+    subscription_id: idParamSchema.optional(),
   }),
   data: z.array(trafficDayData),
 });
@@ -233,7 +234,7 @@ export const getLink = defineEndpoint({
   summary: 'The subscription URL for proxy clients',
   tags: ['subscriptions'],
   auth: true,
-  query: z.object({ subscription_id: z.coerce.number().int().positive().optional() }),
+  query: z.object({ subscription_id: idParamSchema.optional() }),
   data: linkData,
 });
 
@@ -243,7 +244,7 @@ export const resetLink = defineEndpoint({
   summary: 'A new link at once; the old URL stops working',
   tags: ['subscriptions'],
   auth: true,
-  body: z.object({ subscription_id: z.number().int().positive() }),
+  body: z.object({ subscription_id: idSchema }),
   data: linkData,
 });
 
@@ -253,7 +254,7 @@ export const autoRenewToggle = defineEndpoint({
   summary: 'Turn automatic renewal from the balance on or off',
   tags: ['subscriptions'],
   auth: true,
-  body: z.object({ subscription_id: z.number().int().positive(), enabled: z.boolean() }),
+  body: z.object({ subscription_id: idSchema, enabled: z.boolean() }),
   data: z.object({ subscription_id: z.number().int(), enabled: z.boolean() }),
 });
 

@@ -4,6 +4,7 @@
  * when a ticket is opened or answered.
  */
 import { z } from 'zod';
+import { idParamSchema, idSchema, intQuery, lineText, multilineText } from '../inputs.js';
 import { LIMITS } from '../constants.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
@@ -41,7 +42,7 @@ export const TICKETS = {
   pollMs: 15_000,
 } as const;
 
-const idList = z.array(z.number().int().positive()).max(100).default([]);
+const idList = z.array(idSchema).max(100).default([]);
 
 export const ticketAttachmentData = z.object({
   id: z.number().int(),
@@ -94,7 +95,7 @@ export const ticketDetailData = ticketSummaryData.extend({
 });
 export type TicketDetail = z.infer<typeof ticketDetailData>;
 
-const ticketParams = z.object({ id: z.coerce.number().int().positive() });
+const ticketParams = z.object({ id: idParamSchema });
 
 export const listTickets = defineEndpoint({
   method: 'GET',
@@ -110,8 +111,7 @@ export const createTicketBody = z.object({
   title: ticketTitleSchema,
   category: ticketCategorySchema,
   priority: ticketPrioritySchema.default('medium'),
-  description: z
-    .string({ error: vkey('description_required') })
+  description: multilineText({ error: vkey('description_required') })
     .trim()
     .min(1, { error: vkey('description_required') })
     .max(TICKETS.descriptionMax, { error: vkey('too_long') }),
@@ -140,8 +140,7 @@ export const getTicket = defineEndpoint({
   data: ticketDetailData,
 });
 
-const replyContent = z
-  .string({ error: vkey('required') })
+const replyContent = multilineText({ error: vkey('required') })
   .trim()
   .min(1, { error: vkey('required') })
   .max(TICKETS.replyMax, { error: vkey('too_long') });
@@ -188,8 +187,8 @@ export const downloadAttachment = {
   path: '/tickets/attachments/:id',
   params: ticketParams,
   query: z.object({
-    expires: z.coerce.number().int().positive().optional(),
-    sig: z.string().max(200).optional(),
+    expires: intQuery(1, Number.MAX_SAFE_INTEGER).optional(),
+    sig: lineText().max(200).optional(),
   }),
 } as const;
 
@@ -220,7 +219,7 @@ export const adminListTickets = defineEndpoint({
   role: 'admin',
   query: paginationQuerySchema.extend({
     status: ticketStatusSchema.optional(),
-    assignee_id: z.coerce.number().int().positive().optional(),
+    assignee_id: idParamSchema.optional(),
   }),
   data: pageSchema(adminTicketSummaryData),
 });
@@ -269,6 +268,6 @@ export const adminAssign = defineEndpoint({
   auth: true,
   role: 'admin',
   params: ticketParams,
-  body: z.object({ assignee_id: z.number().int().positive().nullable() }),
+  body: z.object({ assignee_id: idSchema.nullable() }),
   data: adminTicketDetailData,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from '../inputs.js';
 import { defineEndpoint } from '../endpoint.js';
 import { profileUpdateSchema } from '../validation.js';
 
@@ -78,7 +79,7 @@ export const revokeSession = defineEndpoint({
   summary: 'End another session (the current one cannot be revoked here; log out instead)',
   tags: ['users'],
   auth: true,
-  params: z.object({ id: z.string() }),
+  params: z.object({ id: lineText().max(64) }),
   data: z.null(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intQuery } from '../inputs.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { paginationQuerySchema } from '../validation.js';
 
@@ -46,6 +47,6 @@ export const balanceHistory = defineEndpoint({
   summary: 'The balance at the end of each day (for the chart)',
   tags: ['wallet'],
   auth: true,
-  query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+  query: z.object({ days: intQuery(1, 366).default(30) }),
   data: z.array(z.object({ date: z.string(), balance: z.string() })),
 });

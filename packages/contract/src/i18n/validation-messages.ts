@@ -14,6 +14,21 @@ export const VALIDATION_MESSAGES = {
     zh_TW: '包含不支援的欄位',
     en: 'Contains a field that is not accepted',
   },
+  text_control: {
+    zh_CN: '包含不允许的控制字符',
+    zh_TW: '包含不允許的控制字元',
+    en: 'Contains control characters that are not allowed',
+  },
+  id_invalid: {
+    zh_CN: '编号无效',
+    zh_TW: '編號無效',
+    en: 'The id is not valid',
+  },
+  number_range: {
+    zh_CN: '数值超出允许范围',
+    zh_TW: '數值超出允許範圍',
+    en: 'The number is out of the accepted range',
+  },
   email_required: {
     zh_CN: '请输入邮箱地址',
     zh_TW: '請輸入電子郵件地址',

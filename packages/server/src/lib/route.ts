@@ -57,10 +57,12 @@ export function registerEndpoint<E extends Endpoint>(
         '5xx': errorEnvelopeSchema,
       },
     },
+    // Who is calling is settled before anything is read from the request: a caller without the right to the
+    // endpoint learns nothing about its body (40001/40002 come before parsing and validation).
     ...(endpoint.role === 'admin'
-      ? { preHandler: [authenticateRequest, requireAdmin] }
+      ? { onRequest: [authenticateRequest, requireAdmin] }
       : endpoint.auth
-        ? { preHandler: authenticateRequest }
+        ? { onRequest: authenticateRequest }
         : {}),
     handler: async (request, reply) => {
       const data = await handler({

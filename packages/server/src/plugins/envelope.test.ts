@@ -1,8 +1,11 @@
 import { ERRORS, loginSchema } from '@portal/contract';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerEndpoint } from '../lib/route.js';
 import { AppError } from '../lib/app-error.js';
+import { login, registerUser } from '../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../test/helpers.js';
 
 describe(`envelope on every answer (${TEST_DIALECT})`, () => {
@@ -165,6 +168,128 @@ describe(`envelope on every answer (${TEST_DIALECT})`, () => {
     const res = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe(`requests refused before any route runs (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => t?.close());
+
+  /** The raw answer to bytes written on a fresh connection (what Node's HTTP parser sees, not app.inject). */
+  function raw(request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(request));
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head = '', body = ''] = text.split('\r\n\r\n');
+        const [statusLine = '', ...lines] = head.split('\r\n');
+        const headers = Object.fromEntries(
+          lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+        );
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+      });
+    });
+  }
+
+  function expectUsualHeaders(headers: Record<string, string | string[] | number | undefined>) {
+    expect(String(headers['content-type'])).toMatch(/^application\/json/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(String(headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(String(headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+  }
+
+  it('answers a path parameter over the router limit with 414 in the envelope, not a dump of the URL', async () => {
+    const res = await t.app.inject({
+      url: `/api/v1/portal/subscriptions/packages/${'1'.repeat(150)}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({
+      code: ERRORS.BAD_REQUEST.code,
+      message: ERRORS.BAD_REQUEST.message.en,
+      data: { reason: 'FST_ERR_MAX_PARAM_LENGTH' },
+    });
+    expect(res.body).not.toContain('1111111111');
+    expectUsualHeaders(res.headers);
+  });
+
+  it('answers headers over 16 KB with 431 in the envelope', async () => {
+    const res = await raw(
+      `GET /api/v1/portal/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toMatchObject({
+      code: ERRORS.BAD_REQUEST.code,
+      data: { reason: 'HPE_HEADER_OVERFLOW' },
+    });
+    expectUsualHeaders(res.headers);
+  });
+
+  it('answers a malformed request with 400 in the envelope and keeps serving', async () => {
+    const res = await raw('GET /api/v1/portal/health HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ code: ERRORS.BAD_REQUEST.code });
+    expectUsualHeaders(res.headers);
+    const health = await fetch(`http://127.0.0.1:${port}/api/v1/portal/health`);
+    expect(health.status).toBe(200);
+  });
+
+  it('answers a wrong content type and an empty JSON body in the envelope with their status', async () => {
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/portal/auth/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<login/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({
+      code: ERRORS.BAD_REQUEST.code,
+      data: { reason: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' },
+    });
+    expectUsualHeaders(xml.headers);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/portal/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: ERRORS.BAD_REQUEST.code });
+  });
+
+  it('checks who is calling before it reads the body: no field names for an anonymous caller, 40002 for a customer on the staff API', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/portal/tickets', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({
+      code: ERRORS.UNAUTHORIZED.code,
+      message: ERRORS.UNAUTHORIZED.message.zh_CN,
+      data: null,
+    });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/announcements',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(malformed.json()).toMatchObject({ code: ERRORS.UNAUTHORIZED.code });
+    const email = await registerUser(t.app);
+    const { access_token } = await login(t.app, email);
+    const customer = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/site/contact',
+      headers: { authorization: `Bearer ${access_token}` },
+      payload: { nothing: 'valid' },
+    });
+    expect(customer.statusCode).toBe(403);
+    expect(customer.json()).toMatchObject({ code: ERRORS.FORBIDDEN.code, data: null });
   });
 });
 

@@ -1,15 +1,21 @@
 import {
   API_PREFIX,
+  DEFAULT_LOCALE,
   ERRORS,
+  localeFromAcceptLanguage,
   VALIDATION_MESSAGES,
   validationKeyName,
   type ErrorDefinition,
   type Locale,
   type ValidationMessageKey,
 } from '@portal/contract';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isAppError } from '../lib/app-error.js';
+import { SECURITY_HEADERS } from './security.js';
 
 export interface FieldError {
   field: string;
@@ -95,3 +101,68 @@ export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 export { API_PREFIX };
+
+/**
+ * Requests the router refuses before any route or hook runs (Fastify's `frameworkErrors`): a path parameter longer
+ * than the router accepts (414), a URL that cannot be decoded (400). They get the envelope and the usual headers.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 414
+      : error.statusCode && error.statusCode < 500
+        ? error.statusCode
+        : 400;
+  const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+  request.log.info({ code: error.code }, 'request refused by the router');
+  void reply
+    .headers(SECURITY_HEADERS)
+    .header('x-request-id', request.id)
+    .status(status)
+    .send({
+      code: ERRORS.BAD_REQUEST.code,
+      message: ERRORS.BAD_REQUEST.message[locale],
+      data: { reason: error.code ?? null },
+    });
+}
+
+/**
+ * Connections Node's HTTP parser refuses before there is a request (Fastify's `clientErrorHandler`): headers over
+ * the size limit (431), a request that took too long to arrive (408), anything else malformed (400). The answer is
+ * written straight to the socket, as the envelope with the usual headers, in the default language (there are no
+ * headers to read the caller's from).
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  this.log.info({ code: error.code, status }, 'malformed request refused');
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const body = JSON.stringify({
+    code: ERRORS.BAD_REQUEST.code,
+    message: ERRORS.BAD_REQUEST.message[DEFAULT_LOCALE],
+    data: { reason: error.code ?? null },
+  });
+  const headers = {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'x-request-id': randomUUID(),
+    connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
+}

@@ -13,6 +13,7 @@ declare module 'fastify' {
 
 /** Bearer token -> user and session (40001 without a token; 40106/40107 for a bad or expired one). */
 export async function authenticateRequest(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (request.auth) return; // already done by an enclosing scope's guard
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) throw new AppError('UNAUTHORIZED');
