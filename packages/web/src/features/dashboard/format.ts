@@ -1,8 +1,7 @@
 /** Display helpers of the dashboard: traffic, the month's days, subscriptions, and what each activity says. */
-import { CURRENCY_SYMBOL, formatMoney } from '@portal/contract';
 import type { Activity, Subscription, TrafficDay } from '@portal/contract';
 import type { TFunction } from 'i18next';
-import { yuan } from '../wallet';
+import { isDebit, signedYuan, yuan } from '../../lib/money';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
@@ -73,13 +72,6 @@ export function activityLink(activity: Activity): string {
   }
 }
 
-/** "+12.50" -> "+¥12.50", "-3.00" -> "-¥3.00". */
-export function signedYuan(delta: string): string {
-  const trimmed = delta.trim();
-  const sign = trimmed.startsWith('-') ? '-' : '+';
-  return `${sign}${CURRENCY_SYMBOL}${formatMoney(trimmed.replace(/^[+-]/, ''))}`;
-}
-
 export interface ActivityText {
   /** The line that says what happened. */
   title: string;
@@ -99,7 +91,7 @@ export function activityText(activity: Activity, t: TFunction): ActivityText {
         title: t(`dashboard.activities.ledger.${activity.kind}`),
         detail: t('dashboard.activities.balanceAfter', { value: yuan(activity.balance_after) }),
         amount: signedYuan(activity.delta),
-        tone: activity.delta.trim().startsWith('-') ? 'debit' : 'credit',
+        tone: isDebit(activity.delta) ? 'debit' : 'credit',
       };
     case 'order':
       return {

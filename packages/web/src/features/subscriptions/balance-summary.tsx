@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fenToString } from '@portal/contract';
-import { toFen, useBalance, yuan } from '../wallet';
+import { useBalance } from '../wallet';
+import { toFen, yuan } from '../../lib/money';
 
 export interface BalanceCheck {
   /** null while the balance is unknown (loading or failed). */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@portal/contract';
 import type { ApiError } from '../../lib/api-error';
 import { FormErrorAlert } from '../../components/form-error-alert';
-import { yuan } from '../wallet';
+import { yuan } from '../../lib/money';
 import {
   BalanceRows,
   InsufficientNotice,

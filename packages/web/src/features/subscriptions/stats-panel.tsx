@@ -2,7 +2,7 @@ import { Alert, Card, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { yuan } from '../wallet';
+import { yuan } from '../../lib/money';
 import { useSubscriptionStats } from './api';
 import { formatTraffic } from './format';
 import { OrdersTable } from './orders-table';

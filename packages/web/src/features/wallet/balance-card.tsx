@@ -3,7 +3,7 @@ import { IconCreditCard, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBalance } from './api';
-import { yuan } from './money';
+import { yuan } from '../../lib/money';
 
 /** The balance in ¥ and the ways to add to it. */
 export function BalanceCard() {

@@ -9,7 +9,7 @@ import { confirmAction } from '../../lib/confirm';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useBalance, useGenerateCodes } from './api';
-import { toFen, totalFen, yuan } from './money';
+import { toFen, totalFen, yuan } from '../../lib/money';
 
 export type GeneratedBatch = EndpointData<typeof rechargeApi.generateCodes>;
 

@@ -12,7 +12,8 @@ import type { CodesQuery } from './api';
 import { useCodes } from './api';
 import { CopyAction } from './copy-action';
 import { ListPagination } from './list-pagination';
-import { shorten, yuan } from './money';
+import { yuan } from '../../lib/money';
+import { shorten } from './format';
 import { CodeStatusBadge } from './status-badge';
 
 const ALL = 'all';

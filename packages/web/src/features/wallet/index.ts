@@ -3,8 +3,7 @@ export { RechargePanel } from './recharge-panel';
 export { RechargeGate } from './recharge-gate';
 export { TopupHistory } from './topup-history';
 export { CodesManager } from './codes-manager';
-// Shared with the subscription feature (money moves there too).
+// Shared with the subscription and dashboard features.
 export { useBalance, useProfileStatus, useRefreshMoney } from './api';
 export { CopyAction } from './copy-action';
 export { ListPagination } from './list-pagination';
-export { toFen, yuan } from './money';

@@ -21,7 +21,7 @@ import { formatDateTime } from '../../lib/format-date';
 import type { LedgerQuery } from './api';
 import { useLedger } from './api';
 import { ListPagination } from './list-pagination';
-import { isDebit, signedYuan, yuan } from './money';
+import { isDebit, signedYuan, yuan } from '../../lib/money';
 
 type Direction = 'all' | 'in' | 'out';
 const ALL = 'all';

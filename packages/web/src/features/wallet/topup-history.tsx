@@ -24,7 +24,8 @@ import type { HistoryQuery } from './api';
 import { useRechargeStats, useTopupHistory } from './api';
 import { CopyAction } from './copy-action';
 import { ListPagination } from './list-pagination';
-import { shorten, yuan } from './money';
+import { yuan } from '../../lib/money';
+import { shorten } from './format';
 import { isOpenTopupStatus } from './status';
 import { TopupStatusBadge } from './status-badge';
 

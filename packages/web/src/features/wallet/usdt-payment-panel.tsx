@@ -27,7 +27,8 @@ import { confirmAction } from '../../lib/confirm';
 import { notify } from '../../lib/notify';
 import { useCancelUsdtOrder, useRechargeConfigs, useRefreshMoney, useUsdtOrder } from './api';
 import { CopyAction } from './copy-action';
-import { shorten, yuan } from './money';
+import { yuan } from '../../lib/money';
+import { shorten } from './format';
 import { TopupStatusBadge } from './status-badge';
 import { formatCountdown, useCountdown } from './use-countdown';
 
