@@ -3,7 +3,7 @@ import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_PAGE_SIZE, ANNOUNCEMENT_PRIORITIES } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
-import { ListPagination } from '../wallet';
+import { ListPagination } from '../../components/list-pagination';
 import type { AnnouncementsQuery } from './api';
 import { useAnnouncements, useUnreadCount } from './api';
 import type { AnnouncementFilterValues } from './announcement-filters';

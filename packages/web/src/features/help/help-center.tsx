@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { HELP_LIMITS, HELP_PLATFORMS } from '@portal/contract';
 import type { HelpPlatform } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
-import { ListPagination } from '../wallet';
+import { ListPagination } from '../../components/list-pagination';
 import type { DocumentsQuery } from './api';
 import { useHelpCategories, useHelpDocuments } from './api';
 import { DocumentCard } from './document-card';

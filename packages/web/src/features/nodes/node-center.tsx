@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, LAYOUT, NODE_PROTOCOLS, NODE_STATUSES, NODES } from '@portal/contract';
 import type { NodeProtocol, NodeStatus } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
-import { ListPagination } from '../wallet';
+import { ListPagination } from '../../components/list-pagination';
 import type { NodesQuery } from './api';
 import { useNodes, useNodeSummary } from './api';
 import { NodeDetails } from './node-details';

@@ -58,7 +58,7 @@ export function SummaryRow({
 export function BalanceRows({ check, prefix }: { check: BalanceCheck; prefix: string }) {
   const { t } = useTranslation();
   if (check.loading) return <Loader size="sm" aria-label={t('common.loading')} />;
-  const none = t('wallet.none');
+  const none = t('common.none');
   return (
     <Stack gap={6}>
       <SummaryRow

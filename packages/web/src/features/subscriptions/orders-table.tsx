@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, type SubscriptionOrder, type SubscriptionStatus } fr
 import { KeyboardScrollArea } from '../../components/table-scroll';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format-date';
-import { ListPagination } from '../wallet';
+import { ListPagination } from '../../components/list-pagination';
 import { yuan } from '../../lib/money';
 import { useSubscriptionHistory, useSubscriptionOrders } from './api';
 import { SubscriptionStatusBadge } from './status-badge';

@@ -85,7 +85,7 @@ export function PaymentDialog({
         <Stack gap={6}>
           <SummaryRow
             label={t('subscriptions.pay.price')}
-            value={price === null ? t('wallet.none') : yuan(price)}
+            value={price === null ? t('common.none') : yuan(price)}
             testId={`${prefix}-price`}
             strong
           />

@@ -16,7 +16,7 @@ export function SubscriptionGate({ children }: { children: ReactNode }) {
   if (profile.isError)
     return (
       <Alert color="red" role="alert">
-        {profile.error.message || t('wallet.loadFailed')}
+        {profile.error.message || t('common.loadFailed')}
       </Alert>
     );
   if (profile.data.status === 'restricted') return <RestrictedNotice />;

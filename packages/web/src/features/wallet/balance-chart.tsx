@@ -29,7 +29,7 @@ export function BalanceChart() {
         {history.isPending && <Skeleton height={220} />}
         {history.isError && (
           <Alert color="red" role="alert">
-            {history.error.message || t('wallet.loadFailed')}
+            {history.error.message || t('common.loadFailed')}
           </Alert>
         )}
         {history.isSuccess && data.length === 0 && (

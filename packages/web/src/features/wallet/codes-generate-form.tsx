@@ -66,7 +66,7 @@ export function CodesGenerateForm({ onGenerated }: { onGenerated: (batch: Genera
         quantity: data.quantity,
         amount: yuan(data.amount),
         total: yuan(fenToString(total)),
-        after: balanceFen === null ? t('wallet.none') : yuan(fenToString(balanceFen - total)),
+        after: balanceFen === null ? t('common.none') : yuan(fenToString(balanceFen - total)),
       }),
       confirmLabel: t('wallet.codes.confirmOk'),
       danger: false,

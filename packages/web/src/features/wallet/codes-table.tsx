@@ -10,8 +10,8 @@ import { formatDateTime } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
 import type { CodesQuery } from './api';
 import { useCodes } from './api';
-import { CopyAction } from './copy-action';
-import { ListPagination } from './list-pagination';
+import { CopyAction } from '../../components/copy-action';
+import { ListPagination } from '../../components/list-pagination';
 import { yuan } from '../../lib/money';
 import { shorten } from './format';
 import { CodeStatusBadge } from './status-badge';
@@ -39,9 +39,9 @@ function CodeRow({ code }: { code: RechargeCode }) {
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(code.created_at, locale)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {code.used_at ? formatDateTime(code.used_at, locale) : t('wallet.none')}
+        {code.used_at ? formatDateTime(code.used_at, locale) : t('common.none')}
       </Table.Td>
-      <Table.Td>{code.used_by ?? t('wallet.none')}</Table.Td>
+      <Table.Td>{code.used_by ?? t('common.none')}</Table.Td>
     </Table.Tr>
   );
 }
@@ -106,7 +106,7 @@ export function CodesTable() {
         {codes.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
         {codes.isError && (
           <Alert color="red" role="alert">
-            {codes.error.message || t('wallet.loadFailed')}
+            {codes.error.message || t('common.loadFailed')}
           </Alert>
         )}
         {codes.isSuccess && items.length === 0 && (

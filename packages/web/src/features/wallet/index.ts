@@ -5,5 +5,3 @@ export { TopupHistory } from './topup-history';
 export { CodesManager } from './codes-manager';
 // Shared with the subscription and dashboard features.
 export { useBalance, useProfileStatus, useRefreshMoney } from './api';
-export { CopyAction } from './copy-action';
-export { ListPagination } from './list-pagination';

@@ -20,7 +20,7 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import type { LedgerQuery } from './api';
 import { useLedger } from './api';
-import { ListPagination } from './list-pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { isDebit, signedYuan, yuan } from '../../lib/money';
 
 type Direction = 'all' | 'in' | 'out';
@@ -54,12 +54,12 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
       </Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace">
-          {entry.reference || t('wallet.none')}
+          {entry.reference || t('common.none')}
         </Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm" truncate="end" maw={220} title={entry.memo ?? undefined}>
-          {entry.memo || t('wallet.none')}
+          {entry.memo || t('common.none')}
         </Text>
       </Table.Td>
     </Table.Tr>
@@ -126,7 +126,7 @@ export function LedgerTable() {
         {ledger.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
         {ledger.isError && (
           <Alert color="red" role="alert">
-            {ledger.error.message || t('wallet.loadFailed')}
+            {ledger.error.message || t('common.loadFailed')}
           </Alert>
         )}
         {ledger.isSuccess && items.length === 0 && (

@@ -22,8 +22,8 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import type { HistoryQuery } from './api';
 import { useRechargeStats, useTopupHistory } from './api';
-import { CopyAction } from './copy-action';
-import { ListPagination } from './list-pagination';
+import { CopyAction } from '../../components/copy-action';
+import { ListPagination } from '../../components/list-pagination';
 import { yuan } from '../../lib/money';
 import { shorten } from './format';
 import { isOpenTopupStatus } from './status';
@@ -81,10 +81,10 @@ function HistoryRow({ topup, onOpen }: { topup: Topup; onOpen: (topup: Topup) =>
       </Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace">
-          {topup.usdt_amount ?? t('wallet.none')}
+          {topup.usdt_amount ?? t('common.none')}
         </Text>
       </Table.Td>
-      <Table.Td>{topup.network ?? t('wallet.none')}</Table.Td>
+      <Table.Td>{topup.network ?? t('common.none')}</Table.Td>
       <Table.Td>
         <TopupStatusBadge status={topup.status} />
       </Table.Td>
@@ -100,7 +100,7 @@ function HistoryRow({ topup, onOpen }: { topup: Topup; onOpen: (topup: Topup) =>
             <CopyAction value={topup.tx_hash} label={t('wallet.history.txHash')} />
           </Group>
         ) : (
-          t('wallet.none')
+          t('common.none')
         )}
       </Table.Td>
       <Table.Td>
@@ -185,7 +185,7 @@ export function TopupHistory() {
           {history.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
           {history.isError && (
             <Alert color="red" role="alert">
-              {history.error.message || t('wallet.loadFailed')}
+              {history.error.message || t('common.loadFailed')}
             </Alert>
           )}
           {history.isSuccess && items.length === 0 && (

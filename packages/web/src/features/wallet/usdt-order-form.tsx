@@ -25,7 +25,7 @@ export function UsdtOrderForm({ onCreated }: { onCreated: (order: Topup) => void
   if (configs.isError)
     return (
       <Alert color="red" role="alert">
-        {configs.error.message || t('wallet.loadFailed')}
+        {configs.error.message || t('common.loadFailed')}
       </Alert>
     );
 
