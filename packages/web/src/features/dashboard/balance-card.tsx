@@ -3,7 +3,7 @@ import { IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
-import { useBalance } from '../wallet';
+import { useBalance } from '../../lib/account-queries';
 import { yuan } from '../../lib/money';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
 

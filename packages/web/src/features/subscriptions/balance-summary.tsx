@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fenToString } from '@portal/contract';
-import { useBalance } from '../wallet';
+import { useBalance } from '../../lib/account-queries';
 import { toFen, yuan } from '../../lib/money';
 
 export interface BalanceCheck {

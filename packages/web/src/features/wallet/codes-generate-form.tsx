@@ -8,7 +8,8 @@ import { FormErrorAlert } from '../../components/form-error-alert';
 import { confirmAction } from '../../lib/confirm';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useBalance, useGenerateCodes } from './api';
+import { useGenerateCodes } from './api';
+import { useBalance } from '../../lib/account-queries';
 import { toFen, totalFen, yuan } from '../../lib/money';
 
 export type GeneratedBatch = EndpointData<typeof rechargeApi.generateCodes>;

@@ -3,5 +3,3 @@ export { RechargePanel } from './recharge-panel';
 export { RechargeGate } from './recharge-gate';
 export { TopupHistory } from './topup-history';
 export { CodesManager } from './codes-manager';
-// Shared with the subscription and dashboard features.
-export { useBalance, useProfileStatus, useRefreshMoney } from './api';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { RestrictedNotice } from '../../components/restricted-notice';
-import { useProfileStatus } from './api';
+import { useProfile } from '../../lib/account-queries';
 
 /**
  * /recharge/* answers 40105 to unverified accounts: until the profile says the account is not restricted, none of
@@ -11,7 +11,7 @@ import { useProfileStatus } from './api';
  */
 export function RechargeGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const profile = useProfileStatus();
+  const profile = useProfile();
   if (profile.isPending) return <PageLoader />;
   if (profile.isError)
     return (
