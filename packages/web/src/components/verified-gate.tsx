@@ -1,15 +1,16 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/page-loader';
-import { RestrictedNotice } from '../../components/restricted-notice';
-import { useProfile } from '../../lib/account-queries';
+import { useProfile } from '../lib/account-queries';
+import { PageLoader } from './page-loader';
+import { RestrictedNotice } from './restricted-notice';
 
 /**
- * /subscriptions/* (except the package list) answers 40105 to unverified accounts: until the profile says the
- * account is not restricted, none of the children (and so none of their calls) are rendered.
+ * Top-up and most subscription calls answer 40105 to unverified (restricted) accounts: until the profile says the
+ * account is not restricted, none of the children (and so none of their calls) are rendered; a restricted account
+ * sees the lock notice instead.
  */
-export function SubscriptionGate({ children }: { children: ReactNode }) {
+export function VerifiedGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const profile = useProfile();
   if (profile.isPending) return <PageLoader />;
