@@ -11,7 +11,7 @@ import { LatencyFigure, LoadFigure, NoFigure, RateBadge, useProtocolLine } from 
 import { NodeStatusBadge } from './status-badge';
 import type { LiveStatuses } from './use-live-statuses';
 import { overlayNode } from './use-live-statuses';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 
 const NOW_TICK_MS = 15_000;
 
