@@ -11,6 +11,11 @@ export function monthDays(now: Date): number {
   return now.getUTCDate();
 }
 
+/** "2026-11-05" -> "5": the axis label of a day (the month is in the card's title). */
+export function dayOfMonth(day: string): string {
+  return String(Number(day.slice(8, 10)) || day);
+}
+
 /** Bytes -> "1.50 GB" / "512.00 MB" (as on the subscription pages); anything not a count -> "0.00 MB". */
 export function formatBytes(bytes: string | number, locale = 'en-US'): string {
   const n = typeof bytes === 'number' ? bytes : Number(bytes);

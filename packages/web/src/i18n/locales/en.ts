@@ -28,6 +28,7 @@ export const en: Messages = {
     pageN: 'Page {{page}}',
     previousPage: 'Previous page',
     nextPage: 'Next page',
+    traffic: { upload: 'Upload', download: 'Download' },
   },
   theme: {
     toggle: 'Toggle colour scheme',
@@ -707,8 +708,6 @@ export const en: Messages = {
       loadFailed: 'Failed to load statistics, please try again later',
       traffic: {
         title: 'Traffic in the last {{days}} days',
-        upload: 'Upload',
-        download: 'Download',
         empty: 'No traffic used in the last {{days}} days',
         loadFailed: 'Failed to load traffic, please try again later',
       },

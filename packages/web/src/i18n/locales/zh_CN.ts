@@ -26,6 +26,7 @@ export const zhCN = {
     pageN: '第 {{page}} 页',
     previousPage: '上一页',
     nextPage: '下一页',
+    traffic: { upload: '上传', download: '下载' },
   },
   theme: {
     toggle: '切换主题',
@@ -661,8 +662,6 @@ export const zhCN = {
       loadFailed: '统计数据加载失败，请稍后重试',
       traffic: {
         title: '最近 {{days}} 天流量',
-        upload: '上传',
-        download: '下载',
         empty: '最近 {{days}} 天没有使用流量',
         loadFailed: '流量数据加载失败，请稍后重试',
       },

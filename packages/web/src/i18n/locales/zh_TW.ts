@@ -28,6 +28,7 @@ export const zhTW: Messages = {
     pageN: '第 {{page}} 頁',
     previousPage: '上一頁',
     nextPage: '下一頁',
+    traffic: { upload: '上傳', download: '下載' },
   },
   theme: {
     toggle: '切換主題',
@@ -663,8 +664,6 @@ export const zhTW: Messages = {
       loadFailed: '統計資料載入失敗，請稍後再試',
       traffic: {
         title: '最近 {{days}} 天流量',
-        upload: '上傳',
-        download: '下載',
         empty: '最近 {{days}} 天沒有使用流量',
         loadFailed: '流量資料載入失敗，請稍後再試',
       },
