@@ -15,7 +15,7 @@ import { NodeFilters } from './node-filters';
 import { NodeCards, NodeTable } from './node-list';
 import { NodeStats } from './node-stats';
 import { overlayNode, overlaySummary, useLiveStatuses } from './use-live-statuses';
-import { LoadError } from '../../components/load-error';
+import { ListState } from '../../components/list-state';
 import { positiveInt, useUrlState } from '../../lib/url-state';
 
 const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
@@ -106,38 +106,31 @@ export function NodeCenter() {
             onChange={setFilters}
             onReset={resetFilters}
           />
-          {list.isPending && (
-            <Group justify="center" py="lg">
-              <Loader aria-label={t('common.loading')} />
-            </Group>
-          )}
-          {list.isError && (
-            <LoadError
-              message={t('nodes.loadFailed')}
-              detail={list.error.message}
-              onRetry={() => void list.refetch()}
-              testId="nodes"
-            />
-          )}
-          {list.isSuccess &&
-            nodes.length === 0 &&
-            (filtered || page > 1 ? (
-              <EmptyPage
-                icon={<IconServer2 size={32} aria-hidden />}
-                title={t('nodes.empty.filteredTitle')}
-                description={t('nodes.empty.filteredText')}
-              >
-                <Button variant="light" mt="md" onClick={resetFilters} data-testid="nodes-empty-reset">
-                  {t('nodes.filters.reset')}
-                </Button>
-              </EmptyPage>
-            ) : (
-              <EmptyPage
-                icon={<IconServer2 size={32} aria-hidden />}
-                title={t('nodes.empty.title')}
-                description={t('nodes.empty.text')}
-              />
-            ))}
+          <ListState
+            query={list}
+            empty={nodes.length === 0}
+            failedText={t('nodes.loadFailed')}
+            testId="nodes"
+            emptyState={
+              filtered || page > 1 ? (
+                <EmptyPage
+                  icon={<IconServer2 size={32} aria-hidden />}
+                  title={t('nodes.empty.filteredTitle')}
+                  description={t('nodes.empty.filteredText')}
+                >
+                  <Button variant="light" mt="md" onClick={resetFilters} data-testid="nodes-empty-reset">
+                    {t('nodes.filters.reset')}
+                  </Button>
+                </EmptyPage>
+              ) : (
+                <EmptyPage
+                  icon={<IconServer2 size={32} aria-hidden />}
+                  title={t('nodes.empty.title')}
+                  description={t('nodes.empty.text')}
+                />
+              )
+            }
+          />
           {listData &&
             nodes.length > 0 &&
             (phone ? (

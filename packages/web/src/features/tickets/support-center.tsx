@@ -10,7 +10,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { useTickets } from './api';
 import { NewTicketModal } from './new-ticket-modal';
 import { TicketCards, TicketTable } from './ticket-list';
-import { LoadError } from '../../components/load-error';
+import { ListState } from '../../components/list-state';
 import { useUrlState } from '../../lib/url-state';
 
 const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
@@ -81,42 +81,35 @@ export function SupportCenter() {
             </Tabs.List>
           </Tabs>
         )}
-        {list.isPending && (
-          <Group justify="center" py="lg">
-            <Loader aria-label={t('common.loading')} />
-          </Group>
-        )}
-        {list.isError && (
-          <LoadError
-            message={t('tickets.loadFailed')}
-            detail={list.error.message}
-            onRetry={() => void list.refetch()}
-            testId="tickets"
-          />
-        )}
-        {list.isSuccess &&
-          items.length === 0 &&
-          (status || page > 1 ? (
-            <EmptyPage
-              icon={<IconLifebuoy size={32} aria-hidden />}
-              title={t('tickets.list.emptyFilteredTitle')}
-              description={t('tickets.list.emptyFilteredText')}
-            >
-              <Button variant="light" mt="md" onClick={() => setStatus(ALL)} data-testid="tickets-show-all">
-                {t('tickets.list.showAll')}
-              </Button>
-            </EmptyPage>
-          ) : (
-            <EmptyPage
-              icon={<IconLifebuoy size={32} aria-hidden />}
-              title={t('tickets.list.emptyTitle')}
-              description={t('tickets.list.emptyText')}
-            >
-              <Button mt="md" onClick={() => setCreating(true)} data-testid="tickets-empty-new">
-                {t('tickets.list.new')}
-              </Button>
-            </EmptyPage>
-          ))}
+        <ListState
+          query={list}
+          empty={items.length === 0}
+          failedText={t('tickets.loadFailed')}
+          testId="tickets"
+          emptyState={
+            status || page > 1 ? (
+              <EmptyPage
+                icon={<IconLifebuoy size={32} aria-hidden />}
+                title={t('tickets.list.emptyFilteredTitle')}
+                description={t('tickets.list.emptyFilteredText')}
+              >
+                <Button variant="light" mt="md" onClick={() => setStatus(ALL)} data-testid="tickets-show-all">
+                  {t('tickets.list.showAll')}
+                </Button>
+              </EmptyPage>
+            ) : (
+              <EmptyPage
+                icon={<IconLifebuoy size={32} aria-hidden />}
+                title={t('tickets.list.emptyTitle')}
+                description={t('tickets.list.emptyText')}
+              >
+                <Button mt="md" onClick={() => setCreating(true)} data-testid="tickets-empty-new">
+                  {t('tickets.list.new')}
+                </Button>
+              </EmptyPage>
+            )
+          }
+        />
         {items.length > 0 && (phone ? <TicketCards tickets={items} /> : <TicketTable tickets={items} />)}
         {list.data && (
           <ListPagination

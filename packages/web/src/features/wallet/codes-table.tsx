@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import type { CodesQuery } from './api';
 import { useCodes } from './api';
 import { CopyAction } from '../../components/copy-action';
 import { ListPagination } from '../../components/list-pagination';
+import { ListState } from '../../components/list-state';
 import { yuan } from '../../lib/money';
 import { shorten } from './format';
 import { CodeStatusBadge } from './status-badge';
@@ -103,17 +104,17 @@ export function CodesTable() {
             </Button>
           </Group>
         </Group>
-        {codes.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-        {codes.isError && (
-          <Alert color="red" role="alert">
-            {codes.error.message || t('common.loadFailed')}
-          </Alert>
-        )}
-        {codes.isSuccess && items.length === 0 && (
-          <Text c="dimmed" ta="center" py="lg">
-            {t('wallet.codes.empty')}
-          </Text>
-        )}
+        <ListState
+          query={codes}
+          empty={items.length === 0}
+          failedText={t('common.loadFailed')}
+          testId="codes-list"
+          emptyState={
+            <Text c="dimmed" ta="center" py="lg">
+              {t('wallet.codes.empty')}
+            </Text>
+          }
+        />
         {items.length > 0 && (
           <Table.ScrollContainer minWidth={860}>
             <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="codes-list-title">

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Card,
-  Group,
-  Loader,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Card, Group, NativeSelect, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, walletApi } from '@portal/contract';
@@ -21,6 +9,7 @@ import { formatDateTime } from '../../lib/format-date';
 import type { LedgerQuery } from './api';
 import { useLedger } from './api';
 import { ListPagination } from '../../components/list-pagination';
+import { ListState } from '../../components/list-state';
 import { isDebit, signedYuan, yuan } from '../../lib/money';
 
 type Direction = 'all' | 'in' | 'out';
@@ -123,17 +112,17 @@ export function LedgerTable() {
             </div>
           </Group>
         </Group>
-        {ledger.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-        {ledger.isError && (
-          <Alert color="red" role="alert">
-            {ledger.error.message || t('common.loadFailed')}
-          </Alert>
-        )}
-        {ledger.isSuccess && items.length === 0 && (
-          <Text c="dimmed" ta="center" py="lg" data-testid="ledger-empty">
-            {t('wallet.ledger.empty')}
-          </Text>
-        )}
+        <ListState
+          query={ledger}
+          empty={items.length === 0}
+          failedText={t('common.loadFailed')}
+          testId="ledger"
+          emptyState={
+            <Text c="dimmed" ta="center" py="lg" data-testid="ledger-empty">
+              {t('wallet.ledger.empty')}
+            </Text>
+          }
+        />
         {items.length > 0 && (
           <TableScroll minWidth={760} label={t('wallet.ledger.title')}>
             <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="ledger-title">

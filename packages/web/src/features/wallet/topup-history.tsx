@@ -1,9 +1,7 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
-  Loader,
   NativeSelect,
   Paper,
   SimpleGrid,
@@ -24,6 +22,7 @@ import type { HistoryQuery } from './api';
 import { useRechargeStats, useTopupHistory } from './api';
 import { CopyAction } from '../../components/copy-action';
 import { ListPagination } from '../../components/list-pagination';
+import { ListState } from '../../components/list-state';
 import { yuan } from '../../lib/money';
 import { shorten } from './format';
 import { isOpenTopupStatus } from './status';
@@ -182,17 +181,17 @@ export function TopupHistory() {
               />
             </Group>
           </Group>
-          {history.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-          {history.isError && (
-            <Alert color="red" role="alert">
-              {history.error.message || t('common.loadFailed')}
-            </Alert>
-          )}
-          {history.isSuccess && items.length === 0 && (
-            <Text c="dimmed" ta="center" py="lg">
-              {t('wallet.history.empty')}
-            </Text>
-          )}
+          <ListState
+            query={history}
+            empty={items.length === 0}
+            failedText={t('common.loadFailed')}
+            testId="history"
+            emptyState={
+              <Text c="dimmed" ta="center" py="lg">
+                {t('wallet.history.empty')}
+              </Text>
+            }
+          />
           {items.length > 0 && (
             <TableScroll minWidth={1000} label={t('wallet.history.title')}>
               <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="history-title">
