@@ -1,9 +1,8 @@
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconServer2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, LAYOUT, NODE_PROTOCOLS, NODE_STATUSES, NODES } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE, NODE_PROTOCOLS, NODE_STATUSES, NODES } from '@portal/contract';
 import type { NodeProtocol, NodeStatus } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
 import { ListPagination } from '../../components/list-pagination';
@@ -17,8 +16,8 @@ import { NodeStats } from './node-stats';
 import { overlayNode, overlaySummary, useLiveStatuses } from './use-live-statuses';
 import { ListState } from '../../components/list-state';
 import { positiveInt, useUrlState } from '../../lib/url-state';
+import { usePhone } from '../../lib/use-phone';
 
-const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
 const FILTER_KEYS = ['region', 'type', 'status'] as const;
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
@@ -41,7 +40,7 @@ export function NodeCenter() {
   const { t } = useTranslation();
   const { params, update, setPage } = useUrlState();
   const { filters, page, nodeId } = readParams(params);
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = usePhone();
 
   const summary = useNodeSummary();
   const query: NodesQuery = {

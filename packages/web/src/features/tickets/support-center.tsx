@@ -1,9 +1,8 @@
 import { Button, Card, Group, Loader, NativeSelect, Stack, Tabs, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, LAYOUT, TICKET_STATUSES } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE, TICKET_STATUSES } from '@portal/contract';
 import type { TicketStatus } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
 import { ListPagination } from '../../components/list-pagination';
@@ -12,8 +11,8 @@ import { NewTicketModal } from './new-ticket-modal';
 import { TicketCards, TicketTable } from './ticket-list';
 import { ListState } from '../../components/list-state';
 import { useUrlState } from '../../lib/url-state';
+import { usePhone } from '../../lib/use-phone';
 
-const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
 const ALL = 'all';
 
 function statusOf(value: string | null): TicketStatus | null {
@@ -25,7 +24,7 @@ export function SupportCenter() {
   const { t } = useTranslation();
   const { params, update, setPage, page } = useUrlState();
   const status = statusOf(params.get('status'));
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [creating, setCreating] = useState(params.get('new') === '1');
 
   const list = useTickets({ page, size: DEFAULT_PAGE_SIZE, status: status ?? undefined });
