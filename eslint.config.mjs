@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Web imports: the contract through its entry, a feature only through its index.ts (`features/<name>`). */
+const WEB_IMPORTS = [
+  { group: ['@portal/contract/*'], message: 'Import the contract through its public entry.' },
+  { regex: '^(\\.\\.?/)+features/[^/]+/', message: 'Import another feature through its index.ts only.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -51,14 +57,35 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: WEB_IMPORTS }],
+    },
+  },
+  {
+    // A feature's files sit directly in its folder: `../<name>/<file>` is another feature's inside.
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@portal/contract/*'], message: 'Import the contract through its public entry.' },
+            ...WEB_IMPORTS,
+            { regex: '^\\.\\./[^./][^/]*/', message: 'Import another feature through its index.ts only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/src/components/**/*.{ts,tsx}', 'packages/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...WEB_IMPORTS,
             {
-              group: ['**/features/*/*', '!./*', '!../*'],
-              message: 'Import another feature through its index.ts only.',
+              regex: '^(\\.\\./)+(features|pages|app)(/|$)',
+              message: 'Shared components and lib never import features, pages or the app shell.',
             },
           ],
         },

@@ -2,16 +2,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { authApi, QUERY, usersApi } from '@portal/contract';
 import type { UserProfile } from '@portal/contract';
+import { PROFILE_KEY } from '../../lib/account-queries';
 import { apiQueryKey, PAGE_QUERY_OPTIONS, useApiMutation, useApiQuery } from '../../lib/query';
 
-export const PROFILE_KEY = apiQueryKey(usersApi.getProfile);
 export const SESSIONS_KEY = apiQueryKey(usersApi.listSessions);
 export const OAUTH_ACCOUNTS_KEY = apiQueryKey(authApi.oauthAccounts);
-
-/** The signed-in user; the same cache entry as the console's sidebar. */
-export function useProfile() {
-  return useApiQuery(usersApi.getProfile, {}, PAGE_QUERY_OPTIONS);
-}
 
 /** PATCH /users/profile; the answer replaces the cached profile, so the sidebar shows the new nickname at once. */
 export function useUpdateProfile() {

@@ -3,4 +3,3 @@ export { ChangePasswordForm } from './change-password-form';
 export { OAuthBindingsCard } from './oauth-bindings-card';
 export { TwoFactorCard } from './two-factor-card';
 export { SessionsTable } from './sessions-table';
-export { useProfile } from './api';

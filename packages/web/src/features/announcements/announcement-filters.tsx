@@ -1,7 +1,7 @@
-import { Button, Group, NativeSelect, Switch } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_PRIORITIES } from '@portal/contract';
+import { FilterBar, FilterSelect } from '../../components/filter-bar';
 import { categoryKey, priorityKey } from './format';
 
 export interface AnnouncementFilterValues {
@@ -16,46 +16,43 @@ interface FiltersProps {
   onReset: () => void;
 }
 
-const ALL = '';
-const FIELD_WIDTH = { base: '100%', sm: 180 } as const;
-
-function numberOrNull(value: string): number | null {
-  return value === ALL ? null : Number(value);
+function numberOrNull(value: string | null): number | null {
+  return value === null ? null : Number(value);
 }
 
-/** Category, priority, unread only: stacked on phones, in a row from 768 px. */
+/** Category, priority, unread only. */
 export function AnnouncementFilters({ values, onChange, onReset }: FiltersProps) {
   const { t } = useTranslation();
   const active = values.category !== null || values.priority !== null || values.unreadOnly;
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={t('announcements.filters.label')}>
-      <NativeSelect
+    <FilterBar
+      label={t('announcements.filters.label')}
+      active={active}
+      onReset={onReset}
+      resetLabel={t('announcements.filters.reset')}
+      testId="announcements-filter"
+    >
+      <FilterSelect
         label={t('announcements.filters.category')}
-        value={values.category === null ? ALL : String(values.category)}
-        onChange={(event) => onChange({ ...values, category: numberOrNull(event.currentTarget.value) })}
-        data={[
-          { value: ALL, label: t('announcements.filters.allCategories') },
-          ...ANNOUNCEMENT_CATEGORIES.map((c) => ({
-            value: String(c),
-            label: t(`announcements.categories.${categoryKey(c)}`),
-          })),
-        ]}
-        w={FIELD_WIDTH}
-        data-testid="announcements-filter-category"
+        value={values.category === null ? null : String(values.category)}
+        allLabel={t('announcements.filters.allCategories')}
+        options={ANNOUNCEMENT_CATEGORIES.map((c) => ({
+          value: String(c),
+          label: t(`announcements.categories.${categoryKey(c)}`),
+        }))}
+        onChange={(category) => onChange({ ...values, category: numberOrNull(category) })}
+        testId="announcements-filter-category"
       />
-      <NativeSelect
+      <FilterSelect
         label={t('announcements.filters.priority')}
-        value={values.priority === null ? ALL : String(values.priority)}
-        onChange={(event) => onChange({ ...values, priority: numberOrNull(event.currentTarget.value) })}
-        data={[
-          { value: ALL, label: t('announcements.filters.allPriorities') },
-          ...[...ANNOUNCEMENT_PRIORITIES].reverse().map((p) => ({
-            value: String(p),
-            label: t(`announcements.priorities.${priorityKey(p)}`),
-          })),
-        ]}
-        w={FIELD_WIDTH}
-        data-testid="announcements-filter-priority"
+        value={values.priority === null ? null : String(values.priority)}
+        allLabel={t('announcements.filters.allPriorities')}
+        options={[...ANNOUNCEMENT_PRIORITIES].reverse().map((p) => ({
+          value: String(p),
+          label: t(`announcements.priorities.${priorityKey(p)}`),
+        }))}
+        onChange={(priority) => onChange({ ...values, priority: numberOrNull(priority) })}
+        testId="announcements-filter-priority"
       />
       <Switch
         label={t('announcements.filters.unreadOnly')}
@@ -64,16 +61,6 @@ export function AnnouncementFilters({ values, onChange, onReset }: FiltersProps)
         mb={8}
         data-testid="announcements-filter-unread"
       />
-      <Button
-        variant="default"
-        leftSection={<IconFilterOff size={16} aria-hidden />}
-        onClick={onReset}
-        disabled={!active}
-        w={{ base: '100%', sm: 'auto' }}
-        data-testid="announcements-filter-reset"
-      >
-        {t('announcements.filters.reset')}
-      </Button>
-    </Group>
+    </FilterBar>
   );
 }

@@ -3,14 +3,14 @@ import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_PAGE_SIZE, ANNOUNCEMENT_PRIORITIES } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
-import { ListPagination } from '../wallet';
+import { ListPagination } from '../../components/list-pagination';
 import type { AnnouncementsQuery } from './api';
 import { useAnnouncements, useUnreadCount } from './api';
 import type { AnnouncementFilterValues } from './announcement-filters';
 import { AnnouncementFilters } from './announcement-filters';
 import { AnnouncementList } from './announcement-list';
 import { AnnouncementDetailModal } from './detail-modal';
-import { LoadError } from '../../components/load-error';
+import { ListState } from '../../components/list-state';
 import { positiveInt, useUrlState } from '../../lib/url-state';
 
 const FILTER_KEYS = ['category', 'priority', 'unread'] as const;
@@ -82,48 +82,51 @@ export function AnnouncementsCenter() {
           )}
         </Group>
         <AnnouncementFilters values={filters} onChange={setFilters} onReset={resetFilters} />
-        {list.isPending && (
-          <Group justify="center" py="lg">
-            <Loader aria-label={t('common.loading')} />
-          </Group>
-        )}
-        {list.isError && (
-          <LoadError
-            message={t('announcements.loadFailed')}
-            detail={list.error.message}
-            onRetry={() => void list.refetch()}
-            testId="announcements"
-          />
-        )}
-        {list.isSuccess &&
-          items.length === 0 &&
-          (filters.unreadOnly && filters.category === null && filters.priority === null && page === 1 ? (
-            <EmptyPage
-              icon={<IconSpeakerphone size={32} aria-hidden />}
-              title={t('announcements.empty.unreadTitle')}
-              description={t('announcements.empty.unreadText')}
-            >
-              <Button variant="light" mt="md" onClick={resetFilters} data-testid="announcements-empty-reset">
-                {t('announcements.filters.reset')}
-              </Button>
-            </EmptyPage>
-          ) : filtered || page > 1 ? (
-            <EmptyPage
-              icon={<IconSpeakerphone size={32} aria-hidden />}
-              title={t('announcements.empty.filteredTitle')}
-              description={t('announcements.empty.filteredText')}
-            >
-              <Button variant="light" mt="md" onClick={resetFilters} data-testid="announcements-empty-reset">
-                {t('announcements.filters.reset')}
-              </Button>
-            </EmptyPage>
-          ) : (
-            <EmptyPage
-              icon={<IconSpeakerphone size={32} aria-hidden />}
-              title={t('announcements.empty.title')}
-              description={t('announcements.empty.text')}
-            />
-          ))}
+        <ListState
+          query={list}
+          empty={items.length === 0}
+          failedText={t('announcements.loadFailed')}
+          testId="announcements"
+          emptyState={
+            filters.unreadOnly && filters.category === null && filters.priority === null && page === 1 ? (
+              <EmptyPage
+                icon={<IconSpeakerphone size={32} aria-hidden />}
+                title={t('announcements.empty.unreadTitle')}
+                description={t('announcements.empty.unreadText')}
+              >
+                <Button
+                  variant="light"
+                  mt="md"
+                  onClick={resetFilters}
+                  data-testid="announcements-empty-reset"
+                >
+                  {t('announcements.filters.reset')}
+                </Button>
+              </EmptyPage>
+            ) : filtered || page > 1 ? (
+              <EmptyPage
+                icon={<IconSpeakerphone size={32} aria-hidden />}
+                title={t('announcements.empty.filteredTitle')}
+                description={t('announcements.empty.filteredText')}
+              >
+                <Button
+                  variant="light"
+                  mt="md"
+                  onClick={resetFilters}
+                  data-testid="announcements-empty-reset"
+                >
+                  {t('announcements.filters.reset')}
+                </Button>
+              </EmptyPage>
+            ) : (
+              <EmptyPage
+                icon={<IconSpeakerphone size={32} aria-hidden />}
+                title={t('announcements.empty.title')}
+                description={t('announcements.empty.text')}
+              />
+            )
+          }
+        />
         {items.length > 0 && <AnnouncementList items={items} onOpen={open} />}
         {list.data && (
           <ListPagination

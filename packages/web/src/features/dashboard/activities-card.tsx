@@ -6,7 +6,7 @@ import { LoadError } from '../../components/load-error';
 import { ActivityList } from './activity-list';
 import { useActivities } from './api';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 
 /** The merged recent activities (one call), or what to do first when there are none. */
 export function ActivitiesCard() {

@@ -6,7 +6,7 @@
 import { dashboardApi, ERRORS, nodesApi, subscriptionsApi } from '@portal/contract';
 import { isApiError } from '../../lib/api-error';
 import { PAGE_QUERY_OPTIONS, useApiQuery } from '../../lib/query';
-import { useProfileStatus } from '../wallet';
+import { useProfile } from '../../lib/account-queries';
 import { monthDays } from './format';
 
 export const ACTIVITY_LIMIT = 8;
@@ -22,7 +22,7 @@ export function isRestrictedError(error: unknown): boolean {
  * pending the subscription calls start at once (a restricted account then gets 40105, shown as the same notice).
  */
 export function useRestricted(): boolean {
-  return useProfileStatus().data?.status === 'restricted';
+  return useProfile().data?.status === 'restricted';
 }
 
 export function useMySubscriptions(enabled: boolean) {

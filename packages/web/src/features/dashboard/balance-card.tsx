@@ -3,7 +3,8 @@ import { IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
-import { useBalance, yuan } from '../wallet';
+import { useBalance } from '../../lib/account-queries';
+import { yuan } from '../../lib/money';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
 
 /** The balance (the sidebar's cache entry) and the way to add to it. */

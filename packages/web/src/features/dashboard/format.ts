@@ -1,8 +1,7 @@
 /** Display helpers of the dashboard: traffic, the month's days, subscriptions, and what each activity says. */
-import { CURRENCY_SYMBOL, formatMoney } from '@portal/contract';
 import type { Activity, Subscription, TrafficDay } from '@portal/contract';
 import type { TFunction } from 'i18next';
-import { yuan } from '../wallet';
+import { isDebit, signedYuan, yuan } from '../../lib/money';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
@@ -10,6 +9,11 @@ const GB = 1024 ** 3;
 /** Days of this month up to today (UTC, the calendar the nodes' daily traffic uses): 1 on the first. */
 export function monthDays(now: Date): number {
   return now.getUTCDate();
+}
+
+/** "2026-11-05" -> "5": the axis label of a day (the month is in the card's title). */
+export function dayOfMonth(day: string): string {
+  return String(Number(day.slice(8, 10)) || day);
 }
 
 /** Bytes -> "1.50 GB" / "512.00 MB" (as on the subscription pages); anything not a count -> "0.00 MB". */
@@ -73,13 +77,6 @@ export function activityLink(activity: Activity): string {
   }
 }
 
-/** "+12.50" -> "+¥12.50", "-3.00" -> "-¥3.00". */
-export function signedYuan(delta: string): string {
-  const trimmed = delta.trim();
-  const sign = trimmed.startsWith('-') ? '-' : '+';
-  return `${sign}${CURRENCY_SYMBOL}${formatMoney(trimmed.replace(/^[+-]/, ''))}`;
-}
-
 export interface ActivityText {
   /** The line that says what happened. */
   title: string;
@@ -99,7 +96,7 @@ export function activityText(activity: Activity, t: TFunction): ActivityText {
         title: t(`dashboard.activities.ledger.${activity.kind}`),
         detail: t('dashboard.activities.balanceAfter', { value: yuan(activity.balance_after) }),
         amount: signedYuan(activity.delta),
-        tone: activity.delta.trim().startsWith('-') ? 'debit' : 'credit',
+        tone: isDebit(activity.delta) ? 'debit' : 'credit',
       };
     case 'order':
       return {

@@ -7,13 +7,13 @@ import { LoadError } from '../../components/load-error';
 import { RestrictedNotice } from '../../components/restricted-notice';
 import { isRestrictedError, useMonthTraffic, useMySubscriptions } from './api';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
-import { formatBytes, summarizeTraffic } from './format';
+import { dayOfMonth, formatBytes, summarizeTraffic } from './format';
 
 /**
  * The chart library is in its own chunk (the rest of the console does not load it). The card asks for it when it
  * mounts, together with its traffic call, so neither waits for the other.
  */
-const loadChart = () => import('./traffic-chart');
+const loadChart = () => import('../../components/traffic-chart');
 const TrafficChart = lazy(() => loadChart().then((m) => ({ default: m.TrafficChart })));
 
 const CHART_HEIGHT = 200;
@@ -92,7 +92,14 @@ export function TrafficCard({ restricted }: { restricted: boolean }) {
             data-today-bytes={today}
           >
             <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
-              <TrafficChart points={points} height={CHART_HEIGHT} />
+              <TrafficChart
+                days={points.map((p) => ({
+                  label: dayOfMonth(p.day),
+                  upload: p.upload,
+                  download: p.download,
+                }))}
+                height={CHART_HEIGHT}
+              />
             </Suspense>
           </div>
         </>

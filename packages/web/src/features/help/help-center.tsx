@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBook } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { HELP_LIMITS, HELP_PLATFORMS } from '@portal/contract';
 import type { HelpPlatform } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
-import { ListPagination } from '../wallet';
+import { ListState } from '../../components/list-state';
+import { ListPagination } from '../../components/list-pagination';
 import type { DocumentsQuery } from './api';
 import { useHelpCategories, useHelpDocuments } from './api';
 import { DocumentCard } from './document-card';
@@ -120,44 +121,30 @@ export function HelpCenter() {
           {list.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
         </Group>
 
-        {list.isPending && (
-          <Group justify="center" py="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Group>
-        )}
-        {list.isError && !data && (
-          <Alert color="red" role="alert" data-testid="help-error">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('help.loadFailed')}</Text>
-              {list.error.message && (
-                <Text size="xs" c="dimmed">
-                  {list.error.message}
-                </Text>
+        <ListState
+          query={list}
+          empty={data?.items.length === 0}
+          failedText={t('help.loadFailed')}
+          testId="help"
+          emptyState={
+            <EmptyPage
+              icon={<IconBook size={32} aria-hidden />}
+              title={filtered || page > 1 ? t('help.empty.filteredTitle') : t('help.empty.title')}
+              description={filtered || page > 1 ? t('help.empty.filteredText') : t('help.empty.text')}
+            >
+              {(filtered || page > 1) && (
+                <Group justify="center" mt="md" gap="sm">
+                  <Button variant="light" onClick={reset} data-testid="help-empty-reset">
+                    {t('help.empty.reset')}
+                  </Button>
+                  <Button variant="default" component={Link} to="/support">
+                    {t('help.empty.ticket')}
+                  </Button>
+                </Group>
               )}
-              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {data && data.items.length === 0 && (
-          <EmptyPage
-            icon={<IconBook size={32} aria-hidden />}
-            title={filtered || page > 1 ? t('help.empty.filteredTitle') : t('help.empty.title')}
-            description={filtered || page > 1 ? t('help.empty.filteredText') : t('help.empty.text')}
-          >
-            {(filtered || page > 1) && (
-              <Group justify="center" mt="md" gap="sm">
-                <Button variant="light" onClick={reset} data-testid="help-empty-reset">
-                  {t('help.empty.reset')}
-                </Button>
-                <Button variant="default" component={Link} to="/support">
-                  {t('help.empty.ticket')}
-                </Button>
-              </Group>
-            )}
-          </EmptyPage>
-        )}
+            </EmptyPage>
+          }
+        />
         {data?.items.map((doc) => (
           <DocumentCard key={doc.id} doc={doc} from={params.toString()} />
         ))}

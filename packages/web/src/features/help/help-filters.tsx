@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { IconFilterOff, IconSearch, IconX } from '@tabler/icons-react';
+import { ActionIcon, TextInput } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { HELP_LIMITS, HELP_PLATFORMS } from '@portal/contract';
 import type { HelpCategory, HelpPlatform } from '@portal/contract';
+import { FilterBar, FilterSelect } from '../../components/filter-bar';
 
 export interface HelpFilterValues {
   categoryId: number | null;
@@ -59,54 +60,41 @@ interface FiltersProps {
   onReset: () => void;
 }
 
-const ALL = '';
-const FIELD_WIDTH = { base: '100%', sm: 220 } as const;
+/** Wider than other lists' filters: category options carry their document count. */
+const FIELD_WIDTH = 220;
 
-/** Category (with its document count) and platform: stacked on phones, in a row from 768 px. */
+/** Category (with its document count) and platform. */
 export function HelpFilters({ values, categories, active, onChange, onReset }: FiltersProps) {
   const { t } = useTranslation();
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t('help.filters.label')}>
-      <NativeSelect
+    <FilterBar
+      label={t('help.filters.label')}
+      active={active}
+      onReset={onReset}
+      resetLabel={t('help.filters.reset')}
+      testId="help-filter"
+    >
+      <FilterSelect
         label={t('help.filters.category')}
-        value={values.categoryId === null ? ALL : String(values.categoryId)}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          onChange({ ...values, categoryId: value ? Number(value) : null });
-        }}
-        data={[
-          { value: ALL, label: t('help.filters.allCategories') },
-          ...categories.map((c) => ({
-            value: String(c.id),
-            label: t('help.filters.categoryOption', { name: c.name, count: c.document_count }),
-          })),
-        ]}
-        w={FIELD_WIDTH}
-        data-testid="help-filter-category"
+        value={values.categoryId === null ? null : String(values.categoryId)}
+        allLabel={t('help.filters.allCategories')}
+        options={categories.map((c) => ({
+          value: String(c.id),
+          label: t('help.filters.categoryOption', { name: c.name, count: c.document_count }),
+        }))}
+        onChange={(value) => onChange({ ...values, categoryId: value ? Number(value) : null })}
+        width={FIELD_WIDTH}
+        testId="help-filter-category"
       />
-      <NativeSelect
+      <FilterSelect
         label={t('help.filters.platform')}
-        value={values.platform ?? ALL}
-        onChange={(event) =>
-          onChange({ ...values, platform: (event.currentTarget.value || null) as HelpPlatform | null })
-        }
-        data={[
-          { value: ALL, label: t('help.filters.allPlatforms') },
-          ...HELP_PLATFORMS.map((p) => ({ value: p, label: t(`help.platforms.${p}`) })),
-        ]}
-        w={FIELD_WIDTH}
-        data-testid="help-filter-platform"
+        value={values.platform}
+        allLabel={t('help.filters.allPlatforms')}
+        options={HELP_PLATFORMS.map((p) => ({ value: p, label: t(`help.platforms.${p}`) }))}
+        onChange={(platform) => onChange({ ...values, platform: platform as HelpPlatform | null })}
+        width={FIELD_WIDTH}
+        testId="help-filter-platform"
       />
-      <Button
-        variant="default"
-        leftSection={<IconFilterOff size={16} aria-hidden />}
-        onClick={onReset}
-        disabled={!active}
-        w={{ base: '100%', sm: 'auto' }}
-        data-testid="help-filter-reset"
-      >
-        {t('help.filters.reset')}
-      </Button>
-    </Group>
+    </FilterBar>
   );
 }

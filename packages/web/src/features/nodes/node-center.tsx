@@ -1,12 +1,11 @@
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconServer2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, LAYOUT, NODE_PROTOCOLS, NODE_STATUSES, NODES } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE, NODE_PROTOCOLS, NODE_STATUSES, NODES } from '@portal/contract';
 import type { NodeProtocol, NodeStatus } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
-import { ListPagination } from '../wallet';
+import { ListPagination } from '../../components/list-pagination';
 import type { NodesQuery } from './api';
 import { useNodes, useNodeSummary } from './api';
 import { NodeDetails } from './node-details';
@@ -15,10 +14,10 @@ import { NodeFilters } from './node-filters';
 import { NodeCards, NodeTable } from './node-list';
 import { NodeStats } from './node-stats';
 import { overlayNode, overlaySummary, useLiveStatuses } from './use-live-statuses';
-import { LoadError } from '../../components/load-error';
+import { ListState } from '../../components/list-state';
 import { positiveInt, useUrlState } from '../../lib/url-state';
+import { usePhone } from '../../lib/use-phone';
 
-const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
 const FILTER_KEYS = ['region', 'type', 'status'] as const;
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
@@ -41,7 +40,7 @@ export function NodeCenter() {
   const { t } = useTranslation();
   const { params, update, setPage } = useUrlState();
   const { filters, page, nodeId } = readParams(params);
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = usePhone();
 
   const summary = useNodeSummary();
   const query: NodesQuery = {
@@ -106,38 +105,31 @@ export function NodeCenter() {
             onChange={setFilters}
             onReset={resetFilters}
           />
-          {list.isPending && (
-            <Group justify="center" py="lg">
-              <Loader aria-label={t('common.loading')} />
-            </Group>
-          )}
-          {list.isError && (
-            <LoadError
-              message={t('nodes.loadFailed')}
-              detail={list.error.message}
-              onRetry={() => void list.refetch()}
-              testId="nodes"
-            />
-          )}
-          {list.isSuccess &&
-            nodes.length === 0 &&
-            (filtered || page > 1 ? (
-              <EmptyPage
-                icon={<IconServer2 size={32} aria-hidden />}
-                title={t('nodes.empty.filteredTitle')}
-                description={t('nodes.empty.filteredText')}
-              >
-                <Button variant="light" mt="md" onClick={resetFilters} data-testid="nodes-empty-reset">
-                  {t('nodes.filters.reset')}
-                </Button>
-              </EmptyPage>
-            ) : (
-              <EmptyPage
-                icon={<IconServer2 size={32} aria-hidden />}
-                title={t('nodes.empty.title')}
-                description={t('nodes.empty.text')}
-              />
-            ))}
+          <ListState
+            query={list}
+            empty={nodes.length === 0}
+            failedText={t('nodes.loadFailed')}
+            testId="nodes"
+            emptyState={
+              filtered || page > 1 ? (
+                <EmptyPage
+                  icon={<IconServer2 size={32} aria-hidden />}
+                  title={t('nodes.empty.filteredTitle')}
+                  description={t('nodes.empty.filteredText')}
+                >
+                  <Button variant="light" mt="md" onClick={resetFilters} data-testid="nodes-empty-reset">
+                    {t('nodes.filters.reset')}
+                  </Button>
+                </EmptyPage>
+              ) : (
+                <EmptyPage
+                  icon={<IconServer2 size={32} aria-hidden />}
+                  title={t('nodes.empty.title')}
+                  description={t('nodes.empty.text')}
+                />
+              )
+            }
+          />
           {listData &&
             nodes.length > 0 &&
             (phone ? (

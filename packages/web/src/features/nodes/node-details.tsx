@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { NodeInfo } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime, formatRelativeTime } from '../../lib/format-date';
-import { CopyAction } from '../wallet';
+import { CopyAction } from '../../components/copy-action';
 import { useNode } from './api';
 import { formatRate, isLive, placeOf, useRegionLabel } from './format';
 import { LatencyFigure, LoadFigure, NoFigure, RateBadge, useProtocolLine } from './node-list';
 import { NodeStatusBadge } from './status-badge';
 import type { LiveStatuses } from './use-live-statuses';
 import { overlayNode } from './use-live-statuses';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 
 const NOW_TICK_MS = 15_000;
 
@@ -45,7 +45,7 @@ function NodeFacts({ node }: { node: NodeInfo }) {
   const now = useNow(NOW_TICK_MS);
   const regionLabel = useRegionLabel();
   const protocolLine = useProtocolLine();
-  const none = t('wallet.none');
+  const none = t('common.none');
   const live = isLive(node);
   const place = placeOf(node, locale);
   const percent = (value: number) => t('nodes.percent', { value });

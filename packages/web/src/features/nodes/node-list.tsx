@@ -23,7 +23,7 @@ export function NoFigure({ node }: { node: NodeInfo }) {
   const reason = isLive(node) ? t('nodes.list.notReported') : t('nodes.list.notLive');
   return (
     <Text size="sm" c="dimmed" title={reason} data-testid="node-no-figure">
-      {t('wallet.none')}
+      {t('common.none')}
     </Text>
   );
 }

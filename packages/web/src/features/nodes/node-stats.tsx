@@ -170,7 +170,7 @@ export function NodeStats({ summary, pending, error, onRetry }: NodeStatsProps) 
         <Grid.Col span={{ ...CARD_SPAN, base: 30 }}>
           <StatCard
             label={t('nodes.stats.averageLoad')}
-            value={average === null ? t('wallet.none') : t('nodes.percent', { value: average })}
+            value={average === null ? t('common.none') : t('nodes.percent', { value: average })}
             color={average === null ? undefined : loadColor(average)}
             testId="node-stats-load"
           />

@@ -13,7 +13,7 @@ import {
   ThemeIcon,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhone } from '../../lib/use-phone';
 import { IconCornerDownLeft, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -50,7 +50,7 @@ export function moveIndex(current: number, step: 1 | -1, count: number): number 
 export default function SearchDialog({ opened, onClose, pages, focusSignal }: SearchDialogProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [activeId, setActiveId] = useState<string | null>(null);

@@ -1,12 +1,10 @@
-import { ActionIcon, Anchor, CopyButton, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import {
   IconBrandDiscord,
   IconBrandQq,
   IconBrandTelegram,
   IconBrandWechat,
   IconBrandWhatsapp,
-  IconCheck,
-  IconCopy,
   IconExternalLink,
   IconMail,
   IconMessageCircle,
@@ -14,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ChannelType } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { CopyAction } from '../../components/copy-action';
 
 const ICONS: Record<ChannelType, typeof IconMail> = {
   email: IconMail,
@@ -57,20 +56,7 @@ export function ChannelValue({ type, value, url }: { type: ChannelType; value: s
           {value}
         </Text>
       )}
-      <CopyButton value={value} timeout={1500}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('wallet.copied') : t('site.copy')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label={`${t('site.copy')} ${name}`}
-            >
-              {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyAction value={value} label={name} />
       {safe && (
         <Tooltip label={t('site.open')} withArrow>
           <ActionIcon

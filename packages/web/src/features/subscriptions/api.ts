@@ -3,7 +3,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { subscriptionsApi } from '@portal/contract';
 import type { EndpointQuery } from '@portal/contract';
 import { apiQueryKey, PAGE_QUERY_OPTIONS, useApiMutation, useApiQuery } from '../../lib/query';
-import { useRefreshMoney } from '../wallet';
+import { useRefreshMoney } from '../../lib/account-queries';
 
 export const PACKAGES_KEY = apiQueryKey(subscriptionsApi.listPackages);
 export const MY_SUBSCRIPTIONS_KEY = apiQueryKey(subscriptionsApi.mySubscriptions);

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fenToString } from '@portal/contract';
-import { toFen, useBalance, yuan } from '../wallet';
+import { useBalance } from '../../lib/account-queries';
+import { toFen, yuan } from '../../lib/money';
 
 export interface BalanceCheck {
   /** null while the balance is unknown (loading or failed). */
@@ -57,7 +58,7 @@ export function SummaryRow({
 export function BalanceRows({ check, prefix }: { check: BalanceCheck; prefix: string }) {
   const { t } = useTranslation();
   if (check.loading) return <Loader size="sm" aria-label={t('common.loading')} />;
-  const none = t('wallet.none');
+  const none = t('common.none');
   return (
     <Stack gap={6}>
       <SummaryRow

@@ -1,5 +1,5 @@
 /** Display helpers of the subscription feature: traffic, annual saving, idempotency keys. */
-import { toFen } from '../wallet';
+import { toFen } from '../../lib/money';
 
 // Shared with the landing page's pricing, which must not load console code.
 export { annualSaving, formatTraffic } from '../../lib/package-pricing';

@@ -1,5 +1,4 @@
 export { SubscriptionCenter } from './subscription-center';
-export { SubscriptionGate } from './subscription-gate';
 export { HistoryTable } from './orders-table';
 export { LinkPanel } from './link-panel';
 export { SubscribeRedirect } from './subscribe-redirect';

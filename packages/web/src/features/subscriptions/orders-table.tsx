@@ -1,11 +1,13 @@
-import { Alert, Badge, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type SubscriptionOrder, type SubscriptionStatus } from '@portal/contract';
 import { KeyboardScrollArea } from '../../components/table-scroll';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format-date';
-import { ListPagination, yuan } from '../wallet';
+import { ListPagination } from '../../components/list-pagination';
+import { ListState } from '../../components/list-state';
+import { yuan } from '../../lib/money';
 import { useSubscriptionHistory, useSubscriptionOrders } from './api';
 import { SubscriptionStatusBadge } from './status-badge';
 
@@ -31,6 +33,7 @@ interface PagedOrders {
   isPending: boolean;
   isError: boolean;
   error: Error | null;
+  refetch: () => Promise<unknown>;
   data?: { items: OrderRow[]; total: number; pages: number };
 }
 
@@ -57,41 +60,36 @@ function OrderTable({
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  if (orders.isPending) return <Loader aria-label={t('common.loading')} />;
-  if (orders.isError || !orders.data)
-    return (
-      <Alert color="red" role="alert" data-testid={`${testId}-error`}>
-        {orders.error?.message || failedText}
-      </Alert>
-    );
-  const { items, total, pages } = orders.data;
-  const columns = withPeriod ? 7 : 5;
+  const items = orders.data?.items ?? [];
   return (
     <Stack gap="sm">
-      <KeyboardScrollArea label={label}>
-        <Table striped highlightOnHover miw={withPeriod ? 760 : 560} aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('subscriptions.history.time')}</Table.Th>
-              <Table.Th>{t('subscriptions.history.kind')}</Table.Th>
-              <Table.Th>{t('subscriptions.history.package')}</Table.Th>
-              <Table.Th>{t('subscriptions.history.amount')}</Table.Th>
-              {withPeriod && <Table.Th>{t('subscriptions.history.period')}</Table.Th>}
-              {withPeriod && <Table.Th>{t('subscriptions.history.status')}</Table.Th>}
-              <Table.Th>{t('subscriptions.history.orderNo')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.length === 0 ? (
+      <ListState
+        query={orders}
+        empty={items.length === 0}
+        failedText={failedText}
+        testId={testId}
+        emptyState={
+          <Text c="dimmed" ta="center" py="md" data-testid={`${testId}-empty`}>
+            {t('subscriptions.history.empty')}
+          </Text>
+        }
+      />
+      {items.length > 0 && (
+        <KeyboardScrollArea label={label}>
+          <Table striped highlightOnHover miw={withPeriod ? 760 : 560} aria-label={label}>
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={columns}>
-                  <Text c="dimmed" ta="center" py="md" data-testid={`${testId}-empty`}>
-                    {t('subscriptions.history.empty')}
-                  </Text>
-                </Table.Td>
+                <Table.Th>{t('subscriptions.history.time')}</Table.Th>
+                <Table.Th>{t('subscriptions.history.kind')}</Table.Th>
+                <Table.Th>{t('subscriptions.history.package')}</Table.Th>
+                <Table.Th>{t('subscriptions.history.amount')}</Table.Th>
+                {withPeriod && <Table.Th>{t('subscriptions.history.period')}</Table.Th>}
+                {withPeriod && <Table.Th>{t('subscriptions.history.status')}</Table.Th>}
+                <Table.Th>{t('subscriptions.history.orderNo')}</Table.Th>
               </Table.Tr>
-            ) : (
-              items.map((row) => (
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((row) => (
                 <Table.Tr key={row.id} data-testid={`${testId}-row`} data-kind={row.kind}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(row.created_at, locale)}
@@ -108,7 +106,7 @@ function OrderTable({
                             start: formatDate(row.start_at, locale),
                             end: formatDate(row.end_at, locale),
                           })
-                        : '—'}
+                        : t('common.none')}
                     </Table.Td>
                   )}
                   {withPeriod && (
@@ -120,12 +118,14 @@ function OrderTable({
                   )}
                   <Table.Td ff="monospace">{row.order_no}</Table.Td>
                 </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </KeyboardScrollArea>
-      <ListPagination page={page} pages={pages} total={total} onChange={onPage} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </KeyboardScrollArea>
+      )}
+      {orders.data && (
+        <ListPagination page={page} pages={orders.data.pages} total={orders.data.total} onChange={onPage} />
+      )}
     </Stack>
   );
 }

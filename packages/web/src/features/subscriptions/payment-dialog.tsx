@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@portal/contract';
 import type { ApiError } from '../../lib/api-error';
 import { FormErrorAlert } from '../../components/form-error-alert';
-import { yuan } from '../wallet';
+import { yuan } from '../../lib/money';
 import {
   BalanceRows,
   InsufficientNotice,
@@ -85,7 +85,7 @@ export function PaymentDialog({
         <Stack gap={6}>
           <SummaryRow
             label={t('subscriptions.pay.price')}
-            value={price === null ? t('wallet.none') : yuan(price)}
+            value={price === null ? t('common.none') : yuan(price)}
             testId={`${prefix}-price`}
             strong
           />

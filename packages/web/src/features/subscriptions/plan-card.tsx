@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from 
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Package } from '@portal/contract';
-import { yuan } from '../wallet';
+import { yuan } from '../../lib/money';
 import type { AnnualSaving } from './format';
 import { formatTraffic } from './format';
 

@@ -2,13 +2,13 @@ import { Alert, Card, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { yuan } from '../wallet';
+import { yuan } from '../../lib/money';
 import { useSubscriptionStats } from './api';
 import { formatTraffic } from './format';
 import { OrdersTable } from './orders-table';
 
 /** The chart library is loaded only when the statistics tab is opened. */
-const TrafficChart = lazy(() => import('./traffic-chart').then((m) => ({ default: m.TrafficChart })));
+const TrafficCard = lazy(() => import('./traffic-card').then((m) => ({ default: m.TrafficCard })));
 
 function ChartPlaceholder() {
   return (
@@ -65,7 +65,7 @@ export function StatsPanel() {
         </SimpleGrid>
       )}
       <Suspense fallback={<ChartPlaceholder />}>
-        <TrafficChart />
+        <TrafficCard />
       </Suspense>
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">

@@ -2,11 +2,11 @@ import { Card, Tabs } from '@mantine/core';
 import { IconChartBar, IconListDetails, IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useProfileStatus } from '../wallet';
+import { VerifiedGate } from '../../components/verified-gate';
+import { useProfile } from '../../lib/account-queries';
 import { MySubscriptions } from './my-subscriptions';
 import { PlansList } from './plans-list';
 import { StatsPanel } from './stats-panel';
-import { SubscriptionGate } from './subscription-gate';
 
 type Tab = 'plans' | 'my' | 'stats';
 const TABS: readonly Tab[] = ['plans', 'my', 'stats'];
@@ -19,7 +19,7 @@ export function SubscriptionCenter() {
   const tab: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'plans';
   const focus = Number(params.get('focus'));
   const focusId = Number.isInteger(focus) && focus > 0 ? focus : null;
-  const profile = useProfileStatus();
+  const profile = useProfile();
   const restricted = profile.data?.status === 'restricted';
 
   const setTab = (value: string | null) => setParams(value && value !== 'plans' ? { tab: value } : {});
@@ -55,14 +55,14 @@ export function SubscriptionCenter() {
           <PlansList restricted={restricted} onPurchased={(s) => showSubscription(s.id)} />
         </Tabs.Panel>
         <Tabs.Panel value="my">
-          <SubscriptionGate>
+          <VerifiedGate>
             <MySubscriptions focusId={focusId} onFocus={showSubscription} onBrowse={() => setTab('plans')} />
-          </SubscriptionGate>
+          </VerifiedGate>
         </Tabs.Panel>
         <Tabs.Panel value="stats">
-          <SubscriptionGate>
+          <VerifiedGate>
             <StatsPanel />
-          </SubscriptionGate>
+          </VerifiedGate>
         </Tabs.Panel>
       </Tabs>
     </Card>

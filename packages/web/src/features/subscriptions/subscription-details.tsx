@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Subscription } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
-import { CopyAction, yuan } from '../wallet';
+import { CopyAction } from '../../components/copy-action';
+import { yuan } from '../../lib/money';
 import { useTrafficLabel } from './plan-card';
 import { SubscriptionStatusBadge } from './status-badge';
 

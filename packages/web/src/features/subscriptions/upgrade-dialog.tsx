@@ -9,7 +9,7 @@ import { currentLocale } from '../../i18n/i18n';
 import type { ApiError } from '../../lib/api-error';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
-import { yuan } from '../wallet';
+import { yuan } from '../../lib/money';
 import { useUpgrade, useUpgradePreview } from './api';
 import {
   BalanceRows,

@@ -34,11 +34,11 @@ export function UrlBox({ url, prefix }: { url: string; prefix: string }) {
               onClick={copy}
               color={copied ? 'teal' : undefined}
               leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              aria-label={t('wallet.copyLabel', { label: t('subscriptions.link.url') })}
+              aria-label={t('common.copyLabel', { label: t('subscriptions.link.url') })}
               data-testid={`${prefix}-copy`}
               data-copied={copied ? 'true' : undefined}
             >
-              {copied ? t('wallet.copied') : t('wallet.copy')}
+              {copied ? t('common.copied') : t('common.copy')}
             </Button>
           )}
         </CopyButton>

@@ -1,19 +1,18 @@
 import { Button, Card, Group, Loader, NativeSelect, Stack, Tabs, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, LAYOUT, TICKET_STATUSES } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE, TICKET_STATUSES } from '@portal/contract';
 import type { TicketStatus } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
-import { ListPagination } from '../wallet';
+import { ListPagination } from '../../components/list-pagination';
 import { useTickets } from './api';
 import { NewTicketModal } from './new-ticket-modal';
 import { TicketCards, TicketTable } from './ticket-list';
-import { LoadError } from '../../components/load-error';
+import { ListState } from '../../components/list-state';
 import { useUrlState } from '../../lib/url-state';
+import { usePhone } from '../../lib/use-phone';
 
-const PHONE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
 const ALL = 'all';
 
 function statusOf(value: string | null): TicketStatus | null {
@@ -25,7 +24,7 @@ export function SupportCenter() {
   const { t } = useTranslation();
   const { params, update, setPage, page } = useUrlState();
   const status = statusOf(params.get('status'));
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [creating, setCreating] = useState(params.get('new') === '1');
 
   const list = useTickets({ page, size: DEFAULT_PAGE_SIZE, status: status ?? undefined });
@@ -81,42 +80,35 @@ export function SupportCenter() {
             </Tabs.List>
           </Tabs>
         )}
-        {list.isPending && (
-          <Group justify="center" py="lg">
-            <Loader aria-label={t('common.loading')} />
-          </Group>
-        )}
-        {list.isError && (
-          <LoadError
-            message={t('tickets.loadFailed')}
-            detail={list.error.message}
-            onRetry={() => void list.refetch()}
-            testId="tickets"
-          />
-        )}
-        {list.isSuccess &&
-          items.length === 0 &&
-          (status || page > 1 ? (
-            <EmptyPage
-              icon={<IconLifebuoy size={32} aria-hidden />}
-              title={t('tickets.list.emptyFilteredTitle')}
-              description={t('tickets.list.emptyFilteredText')}
-            >
-              <Button variant="light" mt="md" onClick={() => setStatus(ALL)} data-testid="tickets-show-all">
-                {t('tickets.list.showAll')}
-              </Button>
-            </EmptyPage>
-          ) : (
-            <EmptyPage
-              icon={<IconLifebuoy size={32} aria-hidden />}
-              title={t('tickets.list.emptyTitle')}
-              description={t('tickets.list.emptyText')}
-            >
-              <Button mt="md" onClick={() => setCreating(true)} data-testid="tickets-empty-new">
-                {t('tickets.list.new')}
-              </Button>
-            </EmptyPage>
-          ))}
+        <ListState
+          query={list}
+          empty={items.length === 0}
+          failedText={t('tickets.loadFailed')}
+          testId="tickets"
+          emptyState={
+            status || page > 1 ? (
+              <EmptyPage
+                icon={<IconLifebuoy size={32} aria-hidden />}
+                title={t('tickets.list.emptyFilteredTitle')}
+                description={t('tickets.list.emptyFilteredText')}
+              >
+                <Button variant="light" mt="md" onClick={() => setStatus(ALL)} data-testid="tickets-show-all">
+                  {t('tickets.list.showAll')}
+                </Button>
+              </EmptyPage>
+            ) : (
+              <EmptyPage
+                icon={<IconLifebuoy size={32} aria-hidden />}
+                title={t('tickets.list.emptyTitle')}
+                description={t('tickets.list.emptyText')}
+              >
+                <Button mt="md" onClick={() => setCreating(true)} data-testid="tickets-empty-new">
+                  {t('tickets.list.new')}
+                </Button>
+              </EmptyPage>
+            )
+          }
+        />
         {items.length > 0 && (phone ? <TicketCards tickets={items} /> : <TicketTable tickets={items} />)}
         {list.data && (
           <ListPagination

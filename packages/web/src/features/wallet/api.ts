@@ -1,41 +1,14 @@
 /** Hooks of the wallet and top-up pages, built from the contract (STYLE.md #2). */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { rechargeApi, usersApi, walletApi } from '@portal/contract';
+import { rechargeApi, walletApi } from '@portal/contract';
 import type { EndpointQuery, Topup } from '@portal/contract';
+import { useRefreshMoney } from '../../lib/account-queries';
 import { apiQueryKey, PAGE_QUERY_OPTIONS, useApiMutation, useApiQuery } from '../../lib/query';
 import { isFinalTopupStatus } from './status';
 
 /** How often an open USDT order is asked for its status. */
 export const USDT_POLL_MS = 5000;
 export const BALANCE_HISTORY_DAYS = 30;
-
-export const BALANCE_KEY = apiQueryKey(usersApi.getBalance);
-
-/** The balance: the same cache entry as the console's sidebar. */
-export function useBalance() {
-  return useApiQuery(usersApi.getBalance, {}, { retry: 1 });
-}
-
-/** Restricted (unverified) accounts may not call /recharge/*: the pages ask the profile first. */
-export function useProfileStatus() {
-  return useApiQuery(usersApi.getProfile, {}, PAGE_QUERY_OPTIONS);
-}
-
-/** Everything that shows money after it moved: balance (sidebar too), ledger, chart, top-ups, codes, stats. */
-export function useRefreshMoney() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        usersApi.getBalance,
-        walletApi.listLedger,
-        walletApi.balanceHistory,
-        rechargeApi.history,
-        rechargeApi.stats,
-        rechargeApi.listCodes,
-      ].map((endpoint) => queryClient.invalidateQueries({ queryKey: [endpoint.method, endpoint.path] })),
-    );
-}
 
 // ---- wallet ----
 

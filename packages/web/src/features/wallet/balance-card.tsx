@@ -2,8 +2,8 @@ import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core
 import { IconCreditCard, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBalance } from './api';
-import { yuan } from './money';
+import { useBalance } from '../../lib/account-queries';
+import { yuan } from '../../lib/money';
 
 /** The balance in ¥ and the ways to add to it. */
 export function BalanceCard() {

@@ -3,7 +3,7 @@ import { AreaChart } from '@mantine/charts';
 import { Alert, Card, Center, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BALANCE_HISTORY_DAYS, useBalanceHistory } from './api';
-import { yuan } from './money';
+import { yuan } from '../../lib/money';
 
 /** "2026-11-05" -> "11-05" for the axis. */
 function shortDate(date: string): string {
@@ -29,7 +29,7 @@ export function BalanceChart() {
         {history.isPending && <Skeleton height={220} />}
         {history.isError && (
           <Alert color="red" role="alert">
-            {history.error.message || t('wallet.loadFailed')}
+            {history.error.message || t('common.loadFailed')}
           </Alert>
         )}
         {history.isSuccess && data.length === 0 && (

@@ -8,7 +8,7 @@ import { FormErrorAlert } from '../../components/form-error-alert';
 import { translateValidation } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-error';
 import { useRedeemCode } from './api';
-import { yuan } from './money';
+import { yuan } from '../../lib/money';
 
 interface Redeemed {
   amount: string;

@@ -2,8 +2,8 @@ import { Button, Card, CopyButton, Group, ScrollArea, Stack, Text, Title } from 
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { GeneratedBatch } from './codes-generate-form';
-import { CopyAction } from './copy-action';
-import { yuan } from './money';
+import { CopyAction } from '../../components/copy-action';
+import { yuan } from '../../lib/money';
 
 /** The codes just generated, one per line, with copy-all and copy per code. */
 export function CodesBatch({ batch }: { batch: GeneratedBatch }) {

@@ -8,8 +8,9 @@ import { FormErrorAlert } from '../../components/form-error-alert';
 import { confirmAction } from '../../lib/confirm';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useBalance, useGenerateCodes } from './api';
-import { toFen, totalFen, yuan } from './money';
+import { useGenerateCodes } from './api';
+import { useBalance } from '../../lib/account-queries';
+import { toFen, totalFen, yuan } from '../../lib/money';
 
 export type GeneratedBatch = EndpointData<typeof rechargeApi.generateCodes>;
 
@@ -66,7 +67,7 @@ export function CodesGenerateForm({ onGenerated }: { onGenerated: (batch: Genera
         quantity: data.quantity,
         amount: yuan(data.amount),
         total: yuan(fenToString(total)),
-        after: balanceFen === null ? t('wallet.none') : yuan(fenToString(balanceFen - total)),
+        after: balanceFen === null ? t('common.none') : yuan(fenToString(balanceFen - total)),
       }),
       confirmLabel: t('wallet.codes.confirmOk'),
       danger: false,

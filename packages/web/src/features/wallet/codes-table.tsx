@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,11 @@ import { formatDateTime } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
 import type { CodesQuery } from './api';
 import { useCodes } from './api';
-import { CopyAction } from './copy-action';
-import { ListPagination } from './list-pagination';
-import { shorten, yuan } from './money';
+import { CopyAction } from '../../components/copy-action';
+import { ListPagination } from '../../components/list-pagination';
+import { ListState } from '../../components/list-state';
+import { yuan } from '../../lib/money';
+import { shorten } from './format';
 import { CodeStatusBadge } from './status-badge';
 
 const ALL = 'all';
@@ -38,9 +40,9 @@ function CodeRow({ code }: { code: RechargeCode }) {
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(code.created_at, locale)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {code.used_at ? formatDateTime(code.used_at, locale) : t('wallet.none')}
+        {code.used_at ? formatDateTime(code.used_at, locale) : t('common.none')}
       </Table.Td>
-      <Table.Td>{code.used_by ?? t('wallet.none')}</Table.Td>
+      <Table.Td>{code.used_by ?? t('common.none')}</Table.Td>
     </Table.Tr>
   );
 }
@@ -102,17 +104,17 @@ export function CodesTable() {
             </Button>
           </Group>
         </Group>
-        {codes.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-        {codes.isError && (
-          <Alert color="red" role="alert">
-            {codes.error.message || t('wallet.loadFailed')}
-          </Alert>
-        )}
-        {codes.isSuccess && items.length === 0 && (
-          <Text c="dimmed" ta="center" py="lg">
-            {t('wallet.codes.empty')}
-          </Text>
-        )}
+        <ListState
+          query={codes}
+          empty={items.length === 0}
+          failedText={t('common.loadFailed')}
+          testId="codes-list"
+          emptyState={
+            <Text c="dimmed" ta="center" py="lg">
+              {t('wallet.codes.empty')}
+            </Text>
+          }
+        />
         {items.length > 0 && (
           <Table.ScrollContainer minWidth={860}>
             <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="codes-list-title">

@@ -1,10 +1,4 @@
 export { WalletOverview } from './wallet-overview';
 export { RechargePanel } from './recharge-panel';
-export { RechargeGate } from './recharge-gate';
 export { TopupHistory } from './topup-history';
 export { CodesManager } from './codes-manager';
-// Shared with the subscription feature (money moves there too).
-export { useBalance, useProfileStatus, useRefreshMoney } from './api';
-export { CopyAction } from './copy-action';
-export { ListPagination } from './list-pagination';
-export { toFen, yuan } from './money';

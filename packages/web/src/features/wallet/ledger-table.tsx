@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Card,
-  Group,
-  Loader,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Card, Group, NativeSelect, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, walletApi } from '@portal/contract';
@@ -20,8 +8,9 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import type { LedgerQuery } from './api';
 import { useLedger } from './api';
-import { ListPagination } from './list-pagination';
-import { isDebit, signedYuan, yuan } from './money';
+import { ListPagination } from '../../components/list-pagination';
+import { ListState } from '../../components/list-state';
+import { isDebit, signedYuan, yuan } from '../../lib/money';
 
 type Direction = 'all' | 'in' | 'out';
 const ALL = 'all';
@@ -54,12 +43,12 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
       </Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace">
-          {entry.reference || t('wallet.none')}
+          {entry.reference || t('common.none')}
         </Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm" truncate="end" maw={220} title={entry.memo ?? undefined}>
-          {entry.memo || t('wallet.none')}
+          {entry.memo || t('common.none')}
         </Text>
       </Table.Td>
     </Table.Tr>
@@ -123,17 +112,17 @@ export function LedgerTable() {
             </div>
           </Group>
         </Group>
-        {ledger.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-        {ledger.isError && (
-          <Alert color="red" role="alert">
-            {ledger.error.message || t('wallet.loadFailed')}
-          </Alert>
-        )}
-        {ledger.isSuccess && items.length === 0 && (
-          <Text c="dimmed" ta="center" py="lg" data-testid="ledger-empty">
-            {t('wallet.ledger.empty')}
-          </Text>
-        )}
+        <ListState
+          query={ledger}
+          empty={items.length === 0}
+          failedText={t('common.loadFailed')}
+          testId="ledger"
+          emptyState={
+            <Text c="dimmed" ta="center" py="lg" data-testid="ledger-empty">
+              {t('wallet.ledger.empty')}
+            </Text>
+          }
+        />
         {items.length > 0 && (
           <TableScroll minWidth={760} label={t('wallet.ledger.title')}>
             <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="ledger-title">

@@ -9,7 +9,7 @@ import { saveTokens } from '../../lib/token-store';
 import { fail, installFakeFetch, ok } from '../../test/fake-fetch';
 import type { FakeCall, Reply } from '../../test/fake-fetch';
 import { flushUntil, marker, renderRoutes } from '../../test/render';
-import { useBalance } from './api';
+import { useBalance } from '../../lib/account-queries';
 import { RechargePanel } from './recharge-panel';
 import { CONFIGS, PROFILE_NORMAL, PROFILE_RESTRICTED, RATES, page, topup, VALID_CODE } from './test-fixtures';
 import { TopupHistory } from './topup-history';

@@ -1,9 +1,7 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
-  Loader,
   NativeSelect,
   Paper,
   SimpleGrid,
@@ -22,9 +20,11 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import type { HistoryQuery } from './api';
 import { useRechargeStats, useTopupHistory } from './api';
-import { CopyAction } from './copy-action';
-import { ListPagination } from './list-pagination';
-import { shorten, yuan } from './money';
+import { CopyAction } from '../../components/copy-action';
+import { ListPagination } from '../../components/list-pagination';
+import { ListState } from '../../components/list-state';
+import { yuan } from '../../lib/money';
+import { shorten } from './format';
 import { isOpenTopupStatus } from './status';
 import { TopupStatusBadge } from './status-badge';
 
@@ -80,10 +80,10 @@ function HistoryRow({ topup, onOpen }: { topup: Topup; onOpen: (topup: Topup) =>
       </Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace">
-          {topup.usdt_amount ?? t('wallet.none')}
+          {topup.usdt_amount ?? t('common.none')}
         </Text>
       </Table.Td>
-      <Table.Td>{topup.network ?? t('wallet.none')}</Table.Td>
+      <Table.Td>{topup.network ?? t('common.none')}</Table.Td>
       <Table.Td>
         <TopupStatusBadge status={topup.status} />
       </Table.Td>
@@ -99,7 +99,7 @@ function HistoryRow({ topup, onOpen }: { topup: Topup; onOpen: (topup: Topup) =>
             <CopyAction value={topup.tx_hash} label={t('wallet.history.txHash')} />
           </Group>
         ) : (
-          t('wallet.none')
+          t('common.none')
         )}
       </Table.Td>
       <Table.Td>
@@ -181,17 +181,17 @@ export function TopupHistory() {
               />
             </Group>
           </Group>
-          {history.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-          {history.isError && (
-            <Alert color="red" role="alert">
-              {history.error.message || t('wallet.loadFailed')}
-            </Alert>
-          )}
-          {history.isSuccess && items.length === 0 && (
-            <Text c="dimmed" ta="center" py="lg">
-              {t('wallet.history.empty')}
-            </Text>
-          )}
+          <ListState
+            query={history}
+            empty={items.length === 0}
+            failedText={t('common.loadFailed')}
+            testId="history"
+            emptyState={
+              <Text c="dimmed" ta="center" py="lg">
+                {t('wallet.history.empty')}
+              </Text>
+            }
+          />
           {items.length > 0 && (
             <TableScroll minWidth={1000} label={t('wallet.history.title')}>
               <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="history-title">

@@ -8,7 +8,7 @@ import type { Network, Topup } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { translateValidation } from '../../i18n/i18n';
 import { useCreateUsdtOrder, useExchangeRates, useRechargeConfigs } from './api';
-import { creditedFen, toFen, yuan } from './money';
+import { creditedFen, toFen, yuan } from '../../lib/money';
 
 /** Network (with the confirmations it needs), amount in USDT within the configured limits, the CNY it credits. */
 export function UsdtOrderForm({ onCreated }: { onCreated: (order: Topup) => void }) {
@@ -25,7 +25,7 @@ export function UsdtOrderForm({ onCreated }: { onCreated: (order: Topup) => void
   if (configs.isError)
     return (
       <Alert color="red" role="alert">
-        {configs.error.message || t('wallet.loadFailed')}
+        {configs.error.message || t('common.loadFailed')}
       </Alert>
     );
 

@@ -25,9 +25,11 @@ import { USDT } from '@portal/contract';
 import type { Topup } from '@portal/contract';
 import { confirmAction } from '../../lib/confirm';
 import { notify } from '../../lib/notify';
-import { useCancelUsdtOrder, useRechargeConfigs, useRefreshMoney, useUsdtOrder } from './api';
-import { CopyAction } from './copy-action';
-import { shorten, yuan } from './money';
+import { useCancelUsdtOrder, useRechargeConfigs, useUsdtOrder } from './api';
+import { useRefreshMoney } from '../../lib/account-queries';
+import { CopyAction } from '../../components/copy-action';
+import { yuan } from '../../lib/money';
+import { shorten } from './format';
 import { TopupStatusBadge } from './status-badge';
 import { formatCountdown, useCountdown } from './use-countdown';
 
@@ -97,7 +99,7 @@ function OpenOrder({ order }: { order: Topup }) {
           <SimpleGrid cols={2} spacing="sm">
             <Field label={t('wallet.payment.network')}>
               <Text size="sm" fw={500} data-testid="usdt-network">
-                {network ? t(`wallet.networks.${network}`) : t('wallet.none')}
+                {network ? t(`wallet.networks.${network}`) : t('common.none')}
               </Text>
             </Field>
             <Field label={t('wallet.payment.credit')}>
@@ -145,7 +147,7 @@ function OpenOrder({ order }: { order: Topup }) {
               aria-live="off"
               data-testid="usdt-countdown"
             >
-              {remaining === null ? t('wallet.none') : formatCountdown(remaining)}
+              {remaining === null ? t('common.none') : formatCountdown(remaining)}
             </Text>
             {remaining === 0 && (
               <Text size="sm" c="red">
@@ -296,7 +298,7 @@ export function UsdtPaymentPanel({ orderId, onNewOrder }: UsdtPaymentPanelProps)
     return (
       <Stack gap="sm">
         <Alert color="red" role="alert">
-          {query.error?.message || t('wallet.loadFailed')}
+          {query.error?.message || t('common.loadFailed')}
         </Alert>
         <Button variant="light" onClick={onNewOrder} style={{ alignSelf: 'flex-start' }}>
           {t('wallet.payment.newOrder')}

@@ -1,7 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
-import { ProfileCard, useProfile } from '../../features/account';
+import { ProfileCard } from '../../features/account';
+import { useProfile } from '../../lib/account-queries';
 
 export default function ProfilePage() {
   const { t } = useTranslation();

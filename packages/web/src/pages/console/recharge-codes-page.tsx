@@ -1,9 +1,10 @@
-import { CodesManager, RechargeGate } from '../../features/wallet';
+import { VerifiedGate } from '../../components/verified-gate';
+import { CodesManager } from '../../features/wallet';
 
 export default function RechargeCodesPage() {
   return (
-    <RechargeGate>
+    <VerifiedGate>
       <CodesManager />
-    </RechargeGate>
+    </VerifiedGate>
   );
 }

@@ -1,9 +1,10 @@
-import { RechargeGate, TopupHistory } from '../../features/wallet';
+import { VerifiedGate } from '../../components/verified-gate';
+import { TopupHistory } from '../../features/wallet';
 
 export default function RechargeHistoryPage() {
   return (
-    <RechargeGate>
+    <VerifiedGate>
       <TopupHistory />
-    </RechargeGate>
+    </VerifiedGate>
   );
 }

@@ -1,9 +1,10 @@
-import { RechargeGate, RechargePanel } from '../../features/wallet';
+import { VerifiedGate } from '../../components/verified-gate';
+import { RechargePanel } from '../../features/wallet';
 
 export default function RechargePage() {
   return (
-    <RechargeGate>
+    <VerifiedGate>
       <RechargePanel />
-    </RechargeGate>
+    </VerifiedGate>
   );
 }

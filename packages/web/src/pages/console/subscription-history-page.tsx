@@ -1,12 +1,13 @@
 import { Card } from '@mantine/core';
-import { HistoryTable, SubscriptionGate } from '../../features/subscriptions';
+import { VerifiedGate } from '../../components/verified-gate';
+import { HistoryTable } from '../../features/subscriptions';
 
 export default function SubscriptionHistoryPage() {
   return (
-    <SubscriptionGate>
+    <VerifiedGate>
       <Card withBorder padding="lg" radius="md">
         <HistoryTable />
       </Card>
-    </SubscriptionGate>
+    </VerifiedGate>
   );
 }

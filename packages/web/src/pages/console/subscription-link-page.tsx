@@ -1,9 +1,10 @@
-import { LinkPanel, SubscriptionGate } from '../../features/subscriptions';
+import { VerifiedGate } from '../../components/verified-gate';
+import { LinkPanel } from '../../features/subscriptions';
 
 export default function SubscriptionLinkPage() {
   return (
-    <SubscriptionGate>
+    <VerifiedGate>
       <LinkPanel />
-    </SubscriptionGate>
+    </VerifiedGate>
   );
 }

@@ -1,11 +1,12 @@
 import { AppShell, Drawer } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LAYOUT } from '@portal/contract';
 import { PageLoader } from '../../../components/page-loader';
 import { SkipLink } from '../../../components/skip-link';
+import { usePhone } from '../../../lib/use-phone';
 import { AnnouncementPopups } from '../../../features/announcements';
 import { VerifyBanner, WelcomeModal, welcomePending } from '../../../features/auth';
 import { Sidebar } from './sidebar';
@@ -15,9 +16,7 @@ import { useCurrentUser } from './use-console-data';
 /** The signed-in console: sidebar (280/80, overlay below 768 px), top bar, the page. */
 export default function ConsoleLayout() {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(`(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`, false, {
-    getInitialValueInEffect: false,
-  });
+  const mobile = usePhone();
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebar_collapsed', defaultValue: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const desktopCollapsed = !mobile && collapsed;

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { formatMoney, usersApi } from '@portal/contract';
+import { formatMoney } from '@portal/contract';
+import { useBalance, useProfile } from '../../../lib/account-queries';
 import { signOutWithMessage } from '../../../lib/api-client';
-import { PAGE_QUERY_OPTIONS, useApiQuery } from '../../../lib/query';
 import { isSignedIn } from '../../../lib/token-store';
 
 /** The signed-in user; a failed load shows its message once, clears the session and goes to /login (800 ms). */
 export function useCurrentUser() {
-  const query = useApiQuery(usersApi.getProfile, {}, { retry: PAGE_QUERY_OPTIONS.retry });
+  const query = useProfile();
   const handled = useRef(false);
   const { isError, error } = query;
   useEffect(() => {
@@ -21,6 +21,6 @@ export function useCurrentUser() {
 
 /** The balance for the sidebar: "1,234.50"; 0 when the call fails. */
 export function useBalanceText(): string {
-  const { data, isError } = useApiQuery(usersApi.getBalance, {}, { retry: 1 });
+  const { data, isError } = useBalance();
   return formatMoney(isError ? 0 : (data?.balance ?? 0));
 }

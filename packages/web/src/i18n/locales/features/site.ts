@@ -4,7 +4,6 @@ import type { DeepStringRecord } from '../zh_CN';
 export const siteZhCN = {
   loadFailed: '页面内容加载失败，请稍后重试',
   open: '打开',
-  copy: '复制',
   channelTypes: {
     email: '邮件',
     telegram: 'Telegram',
@@ -41,7 +40,6 @@ export const siteZhCN = {
 export const siteZhTW: DeepStringRecord<typeof siteZhCN> = {
   loadFailed: '頁面內容載入失敗，請稍後重試',
   open: '開啟',
-  copy: '複製',
   channelTypes: {
     email: '郵件',
     telegram: 'Telegram',
@@ -78,7 +76,6 @@ export const siteZhTW: DeepStringRecord<typeof siteZhCN> = {
 export const siteEn: DeepStringRecord<typeof siteZhCN> = {
   loadFailed: 'Could not load this page. Please try again later.',
   open: 'Open',
-  copy: 'Copy',
   channelTypes: {
     email: 'E-mail',
     telegram: 'Telegram',

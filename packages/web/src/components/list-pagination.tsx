@@ -15,7 +15,7 @@ export function ListPagination({ page, pages, total, onChange }: ListPaginationP
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {t('wallet.pageOf', { page, pages: Math.max(pages, 1), total })}
+        {t('common.pageOf', { page, pages: Math.max(pages, 1), total })}
       </Text>
       {pages > 1 && (
         <Pagination
@@ -23,10 +23,10 @@ export function ListPagination({ page, pages, total, onChange }: ListPaginationP
           value={page}
           onChange={onChange}
           size="sm"
-          aria-label={t('wallet.pagination')}
-          getItemProps={(n) => ({ 'aria-label': t('wallet.pageN', { page: n }) })}
+          aria-label={t('common.pagination')}
+          getItemProps={(n) => ({ 'aria-label': t('common.pageN', { page: n }) })}
           getControlProps={(control) => ({
-            'aria-label': control === 'previous' ? t('wallet.previousPage') : t('wallet.nextPage'),
+            'aria-label': control === 'previous' ? t('common.previousPage') : t('common.nextPage'),
           })}
         />
       )}

@@ -15,12 +15,12 @@ export function CopyAction({ value, label, testId }: CopyActionProps) {
   return (
     <CopyButton value={value} timeout={1500}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? t('wallet.copied') : t('wallet.copy')} withArrow>
+        <Tooltip label={copied ? t('common.copied') : t('common.copy')} withArrow>
           <ActionIcon
             variant="subtle"
             color={copied ? 'teal' : 'gray'}
             onClick={copy}
-            aria-label={t('wallet.copyLabel', { label })}
+            aria-label={t('common.copyLabel', { label })}
             data-testid={testId}
             data-copied={copied ? 'true' : undefined}
           >

@@ -1,4 +1,4 @@
-/** Money display: ¥ with thousands separators and two decimals; USDT amounts exactly as the server sends them. */
+/** Money display (¥ with thousands separators and two decimals) and sums in fen of checked amount strings. */
 import { CURRENCY_SYMBOL, formatMoney, isMoneyString, parseMoneyToFen } from '@portal/contract';
 
 /** "1234.5" -> "¥1,234.50". */
@@ -35,9 +35,4 @@ export function creditedFen(usdt: string, rate: string): number | null {
   const r = Number(rate);
   if (fen === null || !Number.isFinite(r) || r <= 0) return null;
   return Math.round(fen * r);
-}
-
-/** "TXabc…9f3e": long hashes and addresses shortened for tables. */
-export function shorten(value: string, head = 8, tail = 6): string {
-  return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`;
 }
