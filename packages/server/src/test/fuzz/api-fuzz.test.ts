@@ -6,7 +6,7 @@ import { operationsOf, variantsOf, type Operation, type Variant } from './hostil
 
 /**
  * Every operation of the OpenAPI document, with hostile variants of its path, query and body, sent with no token,
- * a customer's and a staff member's: no answer is a 5xx, every answer is the envelope, and the server still serves
+ * a customer's and a staff member's: no answer is a 5xx, every answer is the envelope with the usual headers, and the server still serves
  * afterwards. The operations come from the document itself, so an endpoint added later is covered without a test
  * of its own.
  */
@@ -79,6 +79,8 @@ describe(`API fuzz over the OpenAPI document (${TEST_DIALECT})`, () => {
         failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 300)}`);
         return;
       }
+      if (!res.headers['x-request-id'] || res.headers['x-content-type-options'] !== 'nosniff')
+        failures.push(`${where}: ${res.statusCode} without the usual headers`);
       const type = String(res.headers['content-type'] ?? '');
       // A downloaded file is the one success that is not JSON; every other answer, and every error, is the envelope.
       if (res.statusCode < 300 && !type.startsWith('application/json')) return;
@@ -115,6 +117,8 @@ describe(`API fuzz over the OpenAPI document (${TEST_DIALECT})`, () => {
       }
     }
 
+    console.log(`fuzz: ${sent} requests over ${operations.length} operations`);
+    if (failures.length > 0) console.log(failures.slice(0, 40).join('\n'));
     expect(sent).toBeGreaterThan(10_000);
     expect(failures.slice(0, 40), `${failures.length} failure(s) in ${sent} requests`).toEqual([]);
 

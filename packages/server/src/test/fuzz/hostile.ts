@@ -102,6 +102,19 @@ const HOSTILE_VALUES: [string, unknown][] = [
   ['__proto__ object', JSON.parse('{"__proto__":{"polluted":1}}')],
 ];
 
+/** Variants of a plausible value that stay plausible: a NUL or a line break inside an otherwise valid text. */
+function derived(base: unknown): [string, unknown][] {
+  if (typeof base === 'string' && base.length > 0)
+    return [
+      ['NUL inside', `${base.slice(0, 1)}\u0000${base.slice(1)}`],
+      ['NUL at the end', `${base}\u0000`],
+      ['line break inside', `${base.slice(0, 1)}\n${base.slice(1)}`],
+      ['escape inside', `${base.slice(0, 1)}\u001b${base.slice(1)}`],
+    ];
+  if (typeof base === 'number') return [['plus 2^31', base + 2 ** 31]];
+  return [];
+}
+
 /** Values for one path parameter (encoded into the URL as they are). */
 const HOSTILE_SEGMENTS: [string, string][] = [
   ['int32+1', '2147483648'],
@@ -157,7 +170,10 @@ export function sample(schema: JsonSchema | undefined, name = '', depth = 0): un
       return out;
     }
     case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items, name, depth + 1));
+      // One element at least, so the fields of its items are fuzzed too.
+      return Array.from({ length: Math.max(schema.minItems ?? 0, 1) }, () =>
+        sample(schema.items, name, depth + 1),
+      );
     case 'integer':
     case 'number':
       return schema.minimum !== undefined && schema.minimum > 1 ? schema.minimum : 1;
@@ -175,6 +191,32 @@ export function sample(schema: JsonSchema | undefined, name = '', depth = 0): un
     default:
       return null;
   }
+}
+
+type Path = (string | number)[];
+
+/** Every field of a body, nested ones included (arrays by their first element). */
+function fieldPaths(value: unknown, prefix: Path = []): Path[] {
+  if (Array.isArray(value)) return value.length > 0 ? fieldPaths(value[0], [...prefix, 0]) : [];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => [
+    [...prefix, key],
+    ...fieldPaths(child, [...prefix, key]),
+  ]);
+}
+
+function valueAt(value: unknown, at: Path): unknown {
+  return at.reduce<unknown>((v, key) => (v as Record<string | number, unknown> | undefined)?.[key], value);
+}
+
+/** A copy of the body with one field replaced (undefined: removed). */
+function withField(body: unknown, at: Path, value: unknown): unknown {
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  const parent = valueAt(copy, at.slice(0, -1)) as Record<string | number, unknown>;
+  const key = at[at.length - 1]!;
+  if (value === undefined) delete parent[key];
+  else parent[key] = value;
+  return copy;
 }
 
 function buildUrl(path: string, pathValues: Record<string, string>, query: [string, string][]): string {
@@ -249,13 +291,11 @@ export function variantsOf(op: Operation): Variant[] {
     body('text/plain', 'plain', { 'content-type': 'text/plain' }),
     body('form', 'a=1&b=2', { 'content-type': 'application/x-www-form-urlencoded' }),
   );
-  if (baseBody && typeof baseBody === 'object' && !Array.isArray(baseBody)) {
-    for (const field of Object.keys(baseBody)) {
-      const { [field]: _dropped, ...without } = baseBody as Record<string, unknown>;
-      out.push(body(`${field} missing`, without));
-      for (const [label, value] of HOSTILE_VALUES) {
-        out.push(body(`${field} = ${label}`, { ...(baseBody as Record<string, unknown>), [field]: value }));
-      }
+  for (const at of fieldPaths(baseBody)) {
+    const name = at.join('.');
+    out.push(body(`${name} missing`, withField(baseBody, at, undefined)));
+    for (const [label, value] of [...HOSTILE_VALUES, ...derived(valueAt(baseBody, at))]) {
+      out.push(body(`${name} = ${label}`, withField(baseBody, at, value)));
     }
   }
   return out;
