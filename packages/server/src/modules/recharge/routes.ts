@@ -2,13 +2,18 @@ import { fenToString, parseMoneyToFen, rechargeApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { registerEndpoint } from '../../lib/route.js';
+import type { CodeService } from './code-service.js';
 import { listTopups } from './topups.js';
+import type { UsdtService } from './usdt-service.js';
 
 const MOUNT = '/recharge';
 
 /** Registered inside the /recharge scope, where every call needs a verified e-mail address. */
-export function rechargeRoutes(scope: FastifyInstance): void {
-  const codes = () => scope.ctx.services.codes;
+export function rechargeRoutes(
+  scope: FastifyInstance,
+  services: { codes: CodeService; usdt: UsdtService },
+): void {
+  const codes = () => services.codes;
   const db = () => scope.ctx.database.db;
 
   registerEndpoint(
@@ -46,7 +51,7 @@ export function rechargeRoutes(scope: FastifyInstance): void {
     },
   );
 
-  const usdt = () => scope.ctx.services.usdt;
+  const usdt = () => services.usdt;
   registerEndpoint(
     scope,
     rechargeApi.history,

@@ -1,12 +1,13 @@
 import { subscriptionsApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/route.js';
+import type { SubscriptionService } from './subscription-service.js';
 
 const MOUNT = '/subscriptions';
 
 /** The package catalogue is public (the landing page shows it). */
-export function packageRoutes(app: FastifyInstance): void {
-  const svc = () => app.ctx.services.subscriptions;
+export function packageRoutes(app: FastifyInstance, subscriptions: SubscriptionService): void {
+  const svc = () => subscriptions;
   registerEndpoint(app, subscriptionsApi.listPackages, ({ request }) => svc().listPackages(request.locale));
   registerEndpoint(app, subscriptionsApi.getPackage, ({ params, request }) =>
     svc().getPackage(params.id, request.locale),
@@ -14,8 +15,8 @@ export function packageRoutes(app: FastifyInstance): void {
 }
 
 /** Registered inside the /subscriptions scope, where every call needs a verified e-mail address. */
-export function subscriptionRoutes(scope: FastifyInstance): void {
-  const svc = () => scope.ctx.services.subscriptions;
+export function subscriptionRoutes(scope: FastifyInstance, subscriptions: SubscriptionService): void {
+  const svc = () => subscriptions;
   const r = <E extends Parameters<typeof registerEndpoint>[1]>(
     endpoint: E,
     handler: Parameters<typeof registerEndpoint<E>>[2],
