@@ -18,14 +18,20 @@ import { NodeService } from './modules/nodes/node-service.js';
 import { OAuthService } from './modules/oauth/oauth-service.js';
 import { ChainWatcher, sourceFor } from './modules/recharge/chain-watcher.js';
 import { CodeService } from './modules/recharge/code-service.js';
+import { TopupQueries } from './modules/recharge/topups.js';
 import { UsdtService } from './modules/recharge/usdt-service.js';
 import { SearchService } from './modules/search/service.js';
 import { SiteContent } from './modules/site/site-content.js';
 import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
-import { SubscriptionService } from './modules/subscriptions/subscription-service.js';
+import { AutoRenewSettings } from './modules/subscriptions/auto-renew.js';
+import type { SubscriptionServices } from './modules/subscriptions/routes.js';
+import { SubscriptionLinks } from './modules/subscriptions/subscription-link.js';
+import { SubscriptionPayments } from './modules/subscriptions/subscription-payments.js';
+import { SubscriptionQueries } from './modules/subscriptions/subscription-queries.js';
 import { AttachmentLinks } from './modules/tickets/attachment-links.js';
 import { LocalDiskStore } from './modules/tickets/attachment-store.js';
 import { TicketService } from './modules/tickets/ticket-service.js';
+import { WalletService } from './modules/wallet/wallet-service.js';
 
 /** What every module is built from: configuration and the shared infrastructure of one app. */
 export interface AppBase {
@@ -40,12 +46,14 @@ export interface AppBase {
 
 /** Every service of the app, each built once; a module uses another module's behaviour only through these. */
 export interface AppServices {
+  wallet: WalletService;
   auth: AuthService;
   oauth: OAuthService;
   codes: CodeService;
   usdt: UsdtService;
+  topups: TopupQueries;
   watcher: ChainWatcher;
-  subscriptions: SubscriptionService;
+  subscriptions: SubscriptionServices;
   subscriptionJobs: SubscriptionJobs;
   nodes: NodeService;
   tickets: TicketService;
@@ -100,19 +108,28 @@ export function createAppContext(base: AppBase): AppContext {
     limiter,
     log,
   });
-  const subscriptions = new SubscriptionService(db, config.publicUrl);
+  const queries = new SubscriptionQueries(db);
+  const subscriptions: SubscriptionServices = {
+    queries,
+    payments: new SubscriptionPayments(db, queries),
+    links: new SubscriptionLinks(db, config.publicUrl),
+    autoRenew: new AutoRenewSettings(db),
+  };
   const help = new HelpService(db, database.dialect);
+  const usdt = new UsdtService(db, config, log);
   return {
     ...base,
     mailer,
     services: {
+      wallet: new WalletService(db),
       auth,
       oauth: new OAuthService(db, config, auth),
       codes: new CodeService(db, limiter),
-      usdt: new UsdtService(db, config, log),
+      usdt,
+      topups: new TopupQueries(db, usdt.confirmationsFor),
       watcher: new ChainWatcher(db, config.usdt.chains.map(sourceFor), log),
       subscriptions,
-      subscriptionJobs: new SubscriptionJobs(db, subscriptions, mailer, site, log),
+      subscriptionJobs: new SubscriptionJobs(db, subscriptions.payments, mailer, site, log),
       nodes: new NodeService(db),
       tickets: new TicketService({
         db,

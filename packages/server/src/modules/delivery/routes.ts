@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { nowIso } from '../../db/time.js';
-import type { NodeRow, SubscriptionRow } from '../../db/types.js';
+import type { NodeRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { nodeSettings } from '../nodes/node-settings.js';
+import { servingProblem } from '../subscriptions/servable.js';
 import { base64List, clashYaml, pickFormat, singBoxJson, type ClientNode, type Format } from './formats.js';
 
 const PLACEHOLDER: Record<Locale, Record<'expired' | 'suspended' | 'exhausted', string>> = {
@@ -51,13 +51,6 @@ function toClientNode(
   };
 }
 
-function problem(sub: SubscriptionRow): 'expired' | 'suspended' | 'exhausted' | null {
-  if (sub.status === 'expired' || sub.end_at <= nowIso()) return 'expired';
-  if (sub.traffic_limit !== null && sub.traffic_used >= sub.traffic_limit) return 'exhausted';
-  if (sub.status === 'suspended') return 'suspended';
-  return null;
-}
-
 /**
  * GET /sub/{token}: what proxy clients poll. The format follows ?format= or the client's User-Agent; a browser is
  * sent to the portal's page for the link. Expired, suspended or used-up subscriptions get one informative entry
@@ -99,7 +92,7 @@ export function deliveryRoutes(app: FastifyInstance): void {
       }
       const format = pickFormat(request.query.format, ua);
       const { siteName, publicUrl } = app.ctx.config;
-      const trouble = problem(sub);
+      const trouble = servingProblem(sub);
       let nodes: ClientNode[];
       if (trouble) {
         const locale = (['zh_CN', 'zh_TW', 'en'].includes(user_locale) ? user_locale : 'zh_CN') as Locale;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { NodeRow } from '../../db/types.js';
+import { servableSql } from '../subscriptions/servable.js';
 import { nodeSettings } from './node-settings.js';
 import { tokenMatches } from './node-tokens.js';
 import { recordTraffic, type TrafficDelta } from './traffic.js';
@@ -171,11 +172,7 @@ export function nodeApiRoutes(app: FastifyInstance): void {
           .selectFrom('subscriptions as s')
           .innerJoin('users as u', 'u.id', 's.user_id')
           .select(['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'])
-          .where('s.status', '=', 'active')
-          .where('s.end_at', '>', now)
-          .where((eb) =>
-            eb.or([eb('s.traffic_limit', 'is', null), eb('s.traffic_used', '<', eb.ref('s.traffic_limit'))]),
-          )
+          .where(servableSql(now, 's'))
           .where('u.status', '=', 'active')
           .orderBy('s.id')
           .execute();

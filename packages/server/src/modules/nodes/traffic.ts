@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { nowIso } from '../../db/time.js';
 import type { Database } from '../../db/types.js';
+import { trafficUsedUpSql } from '../subscriptions/servable.js';
 
 /** Bytes an agent counted for one subscription since its previous push. */
 export interface TrafficDelta {
@@ -116,8 +117,7 @@ export async function recordTraffic(
         .set((eb) => ({ status: 'suspended', version: eb('version', '+', 1), updated_at: nowIso() }))
         .where('id', 'in', ids)
         .where('status', '=', 'active')
-        .where('traffic_limit', 'is not', null)
-        .where((eb) => eb('traffic_used', '>=', eb.ref('traffic_limit')))
+        .where(trafficUsedUpSql())
         .returning('id')
         .execute();
       suspended.push(...rows.map((r) => r.id));

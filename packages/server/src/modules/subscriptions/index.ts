@@ -5,7 +5,7 @@ import { packageRoutes, subscriptionRoutes } from './routes.js';
 export const subscriptionsModule: ModuleFactory = (ctx) => {
   const { subscriptions, subscriptionJobs } = ctx.services;
   return {
-    routes: (api) => packageRoutes(api, subscriptions),
+    routes: (api) => packageRoutes(api, subscriptions.queries),
     restricted: { '/subscriptions': (scope) => subscriptionRoutes(scope, subscriptions) },
     jobs: [leasedJob(ctx.database.db, ctx.log, 'subscriptions', 60_000, () => subscriptionJobs.tick())],
   };
