@@ -14,6 +14,7 @@ import { DashboardService } from './modules/dashboard/service.js';
 import { HelpAdminService } from './modules/help/help-admin-service.js';
 import { HelpService } from './modules/help/help-service.js';
 import { Mailer } from './modules/mail/mailer.js';
+import { AgentService } from './modules/nodes/agent-service.js';
 import { NodeService } from './modules/nodes/node-service.js';
 import { OAuthService } from './modules/oauth/oauth-service.js';
 import { ChainWatcher, sourceFor } from './modules/recharge/chain-watcher.js';
@@ -56,6 +57,7 @@ export interface AppServices {
   subscriptions: SubscriptionServices;
   subscriptionJobs: SubscriptionJobs;
   nodes: NodeService;
+  agents: AgentService;
   tickets: TicketService;
   announcements: AnnouncementService;
   announcementMailing: AnnouncementMailing;
@@ -131,6 +133,7 @@ export function createAppContext(base: AppBase): AppContext {
       subscriptions,
       subscriptionJobs: new SubscriptionJobs(db, subscriptions.payments, mailer, site, log),
       nodes: new NodeService(db),
+      agents: new AgentService(db),
       tickets: new TicketService({
         db,
         store: new LocalDiskStore(path.join(config.dataDir, 'attachments')),

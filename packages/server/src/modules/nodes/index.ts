@@ -7,7 +7,7 @@ export const nodesModule: ModuleFactory = (ctx) => {
   const { nodes } = ctx.services;
   return {
     routes: (api) => nodeRoutes(api, nodes),
-    rootRoutes: (app) => nodeApiRoutes(app),
+    rootRoutes: (app) => nodeApiRoutes(app, ctx.services.agents, ctx.limiter),
     jobs: [
       leasedJob(ctx.database.db, ctx.log, 'nodes', 60_000, async () => {
         if (ctx.config.seedDemo) await nodes.demoHeartbeat();

@@ -79,6 +79,18 @@ export function pageOfSubscriptions(
   return fetchPage(base, q, (qb) => qb.selectAll().orderBy('id', 'desc').execute());
 }
 
+/** The subscription a link token opens (never an upgraded one), with its owner's language and status. */
+export function byLinkToken(db: Db, token: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('s')
+    .select(['u.locale as user_locale', 'u.status as user_status'])
+    .where('s.link_token', '=', token)
+    .where('s.status', '!=', 'upgraded')
+    .executeTakeFirst();
+}
+
 export function subscriptionPeriods(db: Db, ids: number[]) {
   return db
     .selectFrom('subscriptions')

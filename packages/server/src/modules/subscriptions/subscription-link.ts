@@ -28,6 +28,14 @@ export class SubscriptionLinks {
     return first;
   }
 
+  /** What a link token opens: the subscription and its owner's language, unless unknown or the owner is disabled. */
+  async resolve(token: string): Promise<{ sub: SubscriptionRow; locale: string } | null> {
+    const row = await repo.byLinkToken(this.db, token);
+    if (!row || row.user_status === 'disabled') return null;
+    const { user_locale, user_status: _userStatus, ...sub } = row;
+    return { sub, locale: user_locale };
+  }
+
   async link(userId: number, subscriptionId?: number) {
     const sub = await this.target(userId, subscriptionId);
     return { subscription_id: sub.id, url: this.url(sub.link_token), token: sub.link_token };
