@@ -19,3 +19,13 @@ export async function insertMetaIfAbsent(db: Db, key: string, value: string): Pr
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** Writes the value, replacing any earlier one. */
+export async function setMeta(db: Db, key: string, value: string): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('app_meta')
+    .values({ key, value, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+    .execute();
+}

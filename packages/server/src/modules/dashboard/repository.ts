@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { visibleAt } from '../announcements/repository.js';
+import { visibleAt } from '../announcements/visibility.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
