@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/time.js';
-import type { Database } from '../db/types.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/types.js';
 
 /** Small key/value settings kept in the database (shared by every instance of the server). */
 export async function getMeta(db: Db, key: string): Promise<string | null> {

@@ -1,10 +1,9 @@
 import type { AnnouncementState } from '@portal/contract';
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
-import type { AnnouncementsTable, Database } from '../../db/types.js';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import type { AnnouncementsTable, Db } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 import { visibleAt } from './visibility.js';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 
 /** The categories with a name; any other stored value is "other" (category 0 in filters). */

@@ -7,9 +7,9 @@ import {
   type Locale,
   type ValidationMessageKey,
 } from '@portal/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db/time.js';
-import type { Database, HelpDocumentsTable } from '../../db/types.js';
+import type { Database, Db, HelpDocumentsTable } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { toPage, type Page, type PageQuery } from '../../lib/paginate.js';
@@ -17,7 +17,6 @@ import { averageRating, categoryNames, categoryTranslations } from './mapping.js
 import * as repo from './repository.js';
 import { documentIndex } from './tokenizer.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type DocumentRow = Selectable<HelpDocumentsTable>;
 
 export interface CategoryInput {

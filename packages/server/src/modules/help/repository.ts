@@ -1,21 +1,13 @@
 import type { HelpPlatform, Locale } from '@portal/contract';
-import {
-  sql,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DialectName } from '../../db/connection.js';
-import type { Database, HelpCategoriesTable, HelpDocumentsTable } from '../../db/types.js';
+import type { Database, Db, HelpCategoriesTable, HelpDocumentsTable } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 import { ITEM_COLUMNS } from './mapping.js';
 import { fts5Query, tsQuery } from './search.js';
 import type { QueryToken } from './tokenizer.js';
 
 /** Every line of SQL of the help centre: categories, documents, their search index and ratings. */
-type Db = Kysely<Database> | Transaction<Database>;
 type DocumentRow = Selectable<HelpDocumentsTable>;
 
 /** Title hits weigh this much more than body hits in SQLite's bm25 (PostgreSQL: weights A and B of ts_rank). */

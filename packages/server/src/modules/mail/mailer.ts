@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { isoAfter, nowIso } from '../../db/time.js';
-import type { Database } from '../../db/types.js';
+import type { Database, Db } from '../../db/types.js';
 import * as repo from './repository.js';
 import type { MailContent } from './templates.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const MAX_ATTEMPTS = 8;
 const CLAIM_MS = 5 * 60_000;

@@ -1,11 +1,9 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { nowIso } from '../../db/time.js';
-import type { Database, MailOutboxTable } from '../../db/types.js';
+import type { Db, MailOutboxTable } from '../../db/types.js';
 import type { MailContent } from './templates.js';
 
 /** Every line of SQL of the mail outbox. */
-type Db = Kysely<Database> | Transaction<Database>;
-
 export async function insertMail(db: Db, to: string, kind: string, content: MailContent): Promise<void> {
   const now = nowIso();
   await db

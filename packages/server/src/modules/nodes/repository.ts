@@ -1,14 +1,7 @@
 import { NODES, type NodeStatus } from '@portal/contract';
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
-import type { Database, NodeRow } from '../../db/types.js';
+import type { Database, Db, NodeRow } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 import { servableSql, trafficUsedUpSql } from '../subscriptions/servable.js';
 
@@ -16,8 +9,6 @@ import { servableSql, trafficUsedUpSql } from '../subscriptions/servable.js';
  * Every line of SQL of nodes and their agents: the nodes, who is online on them, and traffic accounting (which adds
  * to the subscriptions' usage columns and traffic_daily, and suspends those that reach their limit).
  */
-type Db = Kysely<Database> | Transaction<Database>;
-
 // ---- the node centre ----
 
 function statusFilter(

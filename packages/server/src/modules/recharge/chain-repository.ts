@@ -1,10 +1,8 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { nowIso } from '../../db/time.js';
-import type { ChainTransferRow, ChainTransfersTable, Database, RechargeOrderRow } from '../../db/types.js';
+import type { ChainTransferRow, ChainTransfersTable, Db, RechargeOrderRow } from '../../db/types.js';
 
 /** Every line of SQL of the chain watcher: scan cursors, observed transfers and the USDT orders they move. */
-type Db = Kysely<Database> | Transaction<Database>;
-
 export async function cursorOf(db: Db, network: string): Promise<string | null> {
   const row = await db
     .selectFrom('chain_cursors')

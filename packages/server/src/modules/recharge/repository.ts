@@ -1,11 +1,9 @@
 import type { CodeStatus, TopupStatus } from '@portal/contract';
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database, RechargeCodeRow, RechargeOrderRow, RechargeOrdersTable } from '../../db/types.js';
+import { sql, type Insertable } from 'kysely';
+import type { Db, RechargeCodeRow, RechargeOrderRow, RechargeOrdersTable } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 
 /** Every line of SQL of top-ups by code or USDT order (the chain watcher's is in chain-repository.ts). */
-type Db = Kysely<Database> | Transaction<Database>;
-
 // ---- codes ----
 
 export function insertCodes(

@@ -1,8 +1,8 @@
 import type { SubscriptionStatus } from '@portal/contract';
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { nowIso } from '../../db/time.js';
 import type {
-  Database,
+  Db,
   PackageRow,
   SubscriptionOrderRow,
   SubscriptionRow,
@@ -12,8 +12,6 @@ import type {
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 
 /** Every line of SQL of subscriptions: packages, subscriptions, their orders, upgrade quotes, auto-renew logs. */
-type Db = Kysely<Database> | Transaction<Database>;
-
 // ---- packages ----
 
 export function packagesOnSale(db: Db): Promise<PackageRow[]> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fenToString, type Locale, type Subscription, type UpgradeQuote } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
-import type { Database, PackageRow, SubscriptionOrderRow, UserRow } from '../../db/types.js';
+import type { Database, Db, PackageRow, SubscriptionOrderRow, UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -14,7 +14,6 @@ import { upgradeRefusal } from './servable.js';
 import { ownSubscription, type SubscriptionQueries } from './subscription-queries.js';
 import { quoteUpgrade } from './upgrade-math.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 const DAY_MS = 86_400_000;
 const QUOTE_TTL_MS = 5 * 60_000;
 

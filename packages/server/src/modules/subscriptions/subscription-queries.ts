@@ -5,15 +5,14 @@ import {
   type SubscriptionStatus,
   type TrafficDay,
 } from '@portal/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/time.js';
-import type { Database, SubscriptionOrderRow, SubscriptionRow } from '../../db/types.js';
+import type { Database, Db, SubscriptionOrderRow, SubscriptionRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { toPage } from '../../lib/paginate.js';
 import { packageText, toOrder, toPackage, toSubscription } from './mapping.js';
 import * as repo from './repository.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 const DAY_MS = 86_400_000;
 
 /** The user's own subscription, or 40301. */

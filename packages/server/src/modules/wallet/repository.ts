@@ -1,12 +1,10 @@
 import type { LedgerKind } from '@portal/contract';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { nowIso } from '../../db/time.js';
-import type { Database } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 
 /** Every line of SQL of the wallet: balances on users and the ledger. */
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** Adds `deltaFen` unless the balance would go below zero; the balance after, or undefined when refused. */
 export async function addToBalance(db: Db, userId: number, deltaFen: number): Promise<number | undefined> {
   const row = await db
