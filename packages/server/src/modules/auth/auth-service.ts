@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import { isoAfter, nowIso } from '../../db/time.js';
-import type { Database, SessionRow, UserRow } from '../../db/types.js';
+import type { Database, Db, SessionRow, UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Authenticated } from '../../lib/auth-guard.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -17,8 +18,6 @@ import { consumeEmailToken, findEmailToken, insertEmailToken } from './email-tok
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as sessions from './session-repository.js';
 import * as users from './user-repository.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -37,10 +36,7 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
-export interface Authenticated {
-  user: UserRow;
-  session: SessionRow;
-}
+export type { Authenticated };
 
 /** Registration, login, sessions with rotating refresh tokens, e-mail verification and password flows. */
 export class AuthService {

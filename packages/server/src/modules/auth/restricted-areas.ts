@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendApiNotFound } from '../../plugins/error-handler.js';
-import { requireVerifiedEmail } from './guard.js';
+import { requireVerifiedEmail } from '../../lib/auth-guard.js';
 
 /**
  * Top-up and subscription calls need a verified e-mail address (spec §4: restricted accounts). Their routes are

@@ -2,7 +2,7 @@ import { authApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/route.js';
 import { clientMeta } from '../auth/client-meta.js';
-import { authenticateRequest } from '../auth/guard.js';
+import { authenticateRequest } from '../../lib/auth-guard.js';
 import type { OAuthService } from './oauth-service.js';
 
 export function oauthRoutes(app: FastifyInstance, service: OAuthService, trustProxy: boolean): void {

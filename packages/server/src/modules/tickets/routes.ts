@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { registerEndpoint } from '../../lib/route.js';
-import { authenticateRequest } from '../auth/guard.js';
+import { authenticateRequest } from '../../lib/auth-guard.js';
 import type { TicketService } from './ticket-service.js';
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), inline only for the verified raster images. */
