@@ -126,15 +126,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerSecurity(app);
   await registerApiDocs(app, config.publicUrl);
 
+  // The same limit in the portal and staff scopes, each counted under its own name.
+  const rateLimitOptions = (name: string) => ({
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}${name}` } : {}),
+    errorResponseBuilder: () => new AppError('RATE_LIMIT'),
+  });
   await app.register(
     async (api) => {
-      await api.register(rateLimit, {
-        global: true,
-        max: config.rateLimit.max,
-        timeWindow: config.rateLimit.windowMs,
-        ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}rate-limit:` } : {}),
-        errorResponseBuilder: () => new AppError('RATE_LIMIT'),
-      });
+      await api.register(rateLimit, rateLimitOptions('rate-limit:'));
       for (const m of modules) m.routes?.(api);
       const restricted: Partial<Record<RestrictedPrefix, (scope: FastifyInstance) => void>> = {};
       for (const m of modules) Object.assign(restricted, m.restricted);
@@ -146,13 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The staff API: same envelope and rate limit; every endpoint in it is admin-only (40002 for others).
   await app.register(
     async (admin) => {
-      await admin.register(rateLimit, {
-        global: true,
-        max: config.rateLimit.max,
-        timeWindow: config.rateLimit.windowMs,
-        ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}rate-limit-admin:` } : {}),
-        errorResponseBuilder: () => new AppError('RATE_LIMIT'),
-      });
+      await admin.register(rateLimit, rateLimitOptions('rate-limit-admin:'));
       for (const m of modules) m.adminRoutes?.(admin);
     },
     { prefix: ADMIN_API_PREFIX },
