@@ -1,10 +1,10 @@
+import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import type { ScheduledJob } from './jobs/scheduled-job.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
-import path from 'node:path';
 import { AnnouncementMailing } from './modules/announcements/mailing.js';
 import { AnnouncementService } from './modules/announcements/service.js';
 import { AccessTokens } from './modules/auth/access-token.js';

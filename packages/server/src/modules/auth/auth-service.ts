@@ -36,8 +36,6 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
-export type { Authenticated };
-
 /** Registration, login, sessions with rotating refresh tokens, e-mail verification and password flows. */
 export class AuthService {
   constructor(private readonly d: AuthDeps) {}
