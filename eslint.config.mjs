@@ -2,6 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import serverRules from './scripts/eslint-server-rules.mjs';
+
+const CONTRACT_ONLY = [
+  {
+    group: ['../../server/*', '../../web/*', '@portal/server/*', '@portal/web/*'],
+    message: 'Packages talk only through @portal/contract.',
+  },
+  { group: ['@portal/contract/*'], message: 'Import the contract through its public entry.' },
+];
 
 /** Web imports: the contract through its entry, a feature only through its index.ts (`features/<name>`). */
 const WEB_IMPORTS = [
@@ -40,13 +49,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['../../server/*', '../../web/*', '@portal/server/*', '@portal/web/*'],
-              message: 'Packages talk only through @portal/contract.',
-            },
-            { group: ['@portal/contract/*'], message: 'Import the contract through its public entry.' },
-          ],
+          patterns: CONTRACT_ONLY,
         },
       ],
     },
@@ -100,5 +103,66 @@ export default tseslint.config(
   {
     files: ['packages/server/**/*.ts', 'e2e/**/*.ts', 'scripts/**', 'bench/**'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  // The server's structure: routes parse and answer, services hold the rules, repositories hold the SQL.
+  {
+    files: ['packages/server/**/*.{ts,mts,mjs}'],
+    plugins: { server: serverRules },
+    rules: {
+      'server/kebab-case-file': 'error',
+      'server/no-import-cycle': ['error', { root: 'packages/server/src' }],
+    },
+  },
+  {
+    files: ['packages/server/src/modules/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...CONTRACT_ONLY,
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?:[^/]*-)?repository(?:\\.js)?$',
+              message: "A module never imports another module's repository: use that module's service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/modules/*/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...CONTRACT_ONLY,
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?:[^/]*-)?repository(?:\\.js)?$',
+              message: "A module never imports another module's repository: use that module's service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/{lib,db,jobs}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...CONTRACT_ONLY,
+            {
+              group: ['**/modules/**', '**/app-context*', '**/app.js'],
+              message: 'lib/, db/ and jobs/ are below the modules and never import them.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

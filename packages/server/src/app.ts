@@ -2,80 +2,59 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { ADMIN_API_PREFIX, API_PREFIX } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAppContext, type ModuleFactory } from './app-context.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './lib/app-error.js';
 import { registerLocale } from './lib/locale.js';
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { openRedis } from './lib/redis.js';
 import { resolveSecret } from './lib/secrets.js';
-import { AccessTokens } from './modules/auth/access-token.js';
-import { AuthService } from './modules/auth/auth-service.js';
-import { restrictedAreas } from './modules/auth/restricted-areas.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { Mailer } from './modules/mail/mailer.js';
-import { OAuthService } from './modules/oauth/oauth-service.js';
-import { oauthRoutes } from './modules/oauth/routes.js';
-import { ChainWatcher, sourceFor } from './modules/recharge/chain-watcher.js';
-import { CodeService } from './modules/recharge/code-service.js';
-import { UsdtService } from './modules/recharge/usdt-service.js';
-import { rechargeRoutes } from './modules/recharge/routes.js';
-import { walletRoutes } from './modules/wallet/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { deliveryRoutes } from './modules/delivery/routes.js';
-import { nodeApiRoutes } from './modules/nodes/node-api.js';
-import { NodeService } from './modules/nodes/node-service.js';
-import { nodeRoutes } from './modules/nodes/routes.js';
-import { adminTicketRoutes, registerTicketJobs, ticketRoutes } from './modules/tickets/routes.js';
-import {
-  adminAnnouncementRoutes,
-  announcementRoutes,
-  registerAnnouncementJobs,
-} from './modules/announcements/routes.js';
-import { adminHelpRoutes, helpRoutes } from './modules/help/routes.js';
-import { adminSiteRoutes, siteRoutes } from './modules/site/routes.js';
-import { searchRoutes } from './modules/search/routes.js';
-import { packageRoutes, subscriptionRoutes } from './modules/subscriptions/routes.js';
-import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
-import { SubscriptionService } from './modules/subscriptions/subscription-service.js';
-import { LeasedInterval } from './jobs/leased-interval.js';
-import { userRoutes } from './modules/users/routes.js';
+import { announcementsModule } from './modules/announcements/index.js';
+import { authModule } from './modules/auth/index.js';
+import { restrictedAreas, type RestrictedPrefix } from './modules/auth/restricted-areas.js';
+import { dashboardModule } from './modules/dashboard/index.js';
+import { deliveryModule } from './modules/delivery/index.js';
+import { healthModule } from './modules/health/index.js';
+import { helpModule } from './modules/help/index.js';
+import { mailModule } from './modules/mail/index.js';
+import { nodesModule } from './modules/nodes/index.js';
+import { oauthModule } from './modules/oauth/index.js';
+import { rechargeModule } from './modules/recharge/index.js';
+import { searchModule } from './modules/search/index.js';
+import { siteModule } from './modules/site/index.js';
+import { subscriptionsModule } from './modules/subscriptions/index.js';
+import { ticketsModule } from './modules/tickets/index.js';
+import { usersModule } from './modules/users/index.js';
+import { walletModule } from './modules/wallet/index.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { seedDemoCatalogue } from './seed/demo-seed.js';
 
-export interface AppContext {
-  config: AppConfig;
-  database: DatabaseHandle;
-  /** Shared state for several instances (rate limits, short caches); null: in-process. */
-  redis: Redis | null;
-  secrets: { jwt: string };
-  limiter: RateLimiter;
-  mailer: Mailer;
-  services: {
-    auth: AuthService;
-    oauth: OAuthService;
-    codes: CodeService;
-    usdt: UsdtService;
-    subscriptions: SubscriptionService;
-    nodes: NodeService;
-  };
-  watcher: ChainWatcher;
-  subscriptionJobs: SubscriptionJobs;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
+/** Every module, in the order its routes are registered. */
+const MODULES: readonly ModuleFactory[] = [
+  healthModule,
+  authModule,
+  usersModule,
+  oauthModule,
+  walletModule,
+  subscriptionsModule,
+  nodesModule,
+  ticketsModule,
+  announcementsModule,
+  helpModule,
+  siteModule,
+  dashboardModule,
+  searchModule,
+  rechargeModule,
+  deliveryModule,
+  mailModule,
+];
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise DATABASE_URL is opened and closed with the app. */
@@ -127,53 +106,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const redis = config.redis ? openRedis(config.redis.url) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const limiter = redis && config.redis ? redisRateLimiter(redis, config.redis.prefix) : memoryRateLimiter();
-  const mailer = new Mailer(database.db, config.mail, app.log);
-  app.addHook('onReady', async () => mailer.start());
-  app.addHook('onClose', () => mailer.stop());
-  const tokens = new AccessTokens(secrets.jwt, config.auth.accessTtlSeconds);
-  const auth = new AuthService({ db: database.db, config, tokens, mailer, limiter, log: app.log });
-  const oauth = new OAuthService(database.db, config, auth);
-  const codes = new CodeService(database.db, limiter);
-  const usdt = new UsdtService(database.db, config, app.log);
-  const watcher = new ChainWatcher(database.db, config.usdt.chains.map(sourceFor), app.log);
-  if (config.usdt.chains.length > 0 && config.env !== 'test') {
-    app.addHook('onReady', async () => watcher.start(config.usdt.pollSeconds * 1000));
-  }
-  app.addHook('onClose', () => watcher.stop());
-  const subscriptions = new SubscriptionService(database.db, config.publicUrl);
-  const subscriptionJobs = new SubscriptionJobs(
-    database.db,
-    subscriptions,
-    mailer,
-    { siteName: config.siteName, publicUrl: config.publicUrl },
-    app.log,
-  );
-  const jobs = new LeasedInterval(database.db, 'subscriptions', () => subscriptionJobs.tick(), app.log);
-  if (config.env !== 'test') app.addHook('onReady', async () => jobs.start(60_000));
-  app.addHook('onClose', () => jobs.stop());
-  const nodes = new NodeService(database.db);
-  const nodeJobs = new LeasedInterval(
-    database.db,
-    'nodes',
-    async () => {
-      if (config.seedDemo) await nodes.demoHeartbeat();
-      await nodes.markSilentOffline();
-      await nodes.probeLatency();
-    },
-    app.log,
-  );
-  if (config.env !== 'test') app.addHook('onReady', async () => nodeJobs.start(60_000));
-  app.addHook('onClose', () => nodeJobs.stop());
-  app.decorate('ctx', {
-    config,
-    database,
-    redis,
-    secrets,
-    limiter,
-    mailer,
-    services: { auth, oauth, codes, usdt, subscriptions, nodes },
-    watcher,
-    subscriptionJobs,
+  const ctx = createAppContext({ config, database, redis, secrets, limiter, log: app.log });
+  app.decorate('ctx', ctx);
+  const modules = MODULES.map((factory) => factory(ctx));
+  const jobs = modules.flatMap((m) => m.jobs ?? []);
+  app.addHook('onReady', async () => {
+    for (const job of jobs) if (config.env !== 'test' || job.runsInTests) job.start();
+  });
+  app.addHook('onClose', async () => {
+    for (const job of jobs) await job.stop();
   });
   app.decorateRequest('auth', null);
 
@@ -187,29 +128,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerSecurity(app);
   await registerApiDocs(app, config.publicUrl);
 
+  // The same limit in the portal and staff scopes, each counted under its own name.
+  const rateLimitOptions = (name: string) => ({
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}${name}` } : {}),
+    errorResponseBuilder: () => new AppError('RATE_LIMIT'),
+  });
   await app.register(
     async (api) => {
-      await api.register(rateLimit, {
-        global: true,
-        max: config.rateLimit.max,
-        timeWindow: config.rateLimit.windowMs,
-        ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}rate-limit:` } : {}),
-        errorResponseBuilder: () => new AppError('RATE_LIMIT'),
-      });
-      healthRoutes(api, database);
-      authRoutes(api);
-      userRoutes(api);
-      oauthRoutes(api);
-      walletRoutes(api);
-      packageRoutes(api);
-      nodeRoutes(api);
-      ticketRoutes(api);
-      announcementRoutes(api);
-      helpRoutes(api);
-      siteRoutes(api);
-      dashboardRoutes(api);
-      searchRoutes(api);
-      restrictedAreas(api, { '/recharge': rechargeRoutes, '/subscriptions': subscriptionRoutes });
+      await api.register(rateLimit, rateLimitOptions('rate-limit:'));
+      for (const m of modules) m.routes?.(api);
+      const restricted: Partial<Record<RestrictedPrefix, (scope: FastifyInstance) => void>> = {};
+      for (const m of modules) Object.assign(restricted, m.restricted);
+      restrictedAreas(api, restricted);
     },
     { prefix: API_PREFIX },
   );
@@ -217,25 +150,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The staff API: same envelope and rate limit; every endpoint in it is admin-only (40002 for others).
   await app.register(
     async (admin) => {
-      await admin.register(rateLimit, {
-        global: true,
-        max: config.rateLimit.max,
-        timeWindow: config.rateLimit.windowMs,
-        ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}rate-limit-admin:` } : {}),
-        errorResponseBuilder: () => new AppError('RATE_LIMIT'),
-      });
-      adminTicketRoutes(admin);
-      adminAnnouncementRoutes(admin);
-      adminHelpRoutes(admin);
-      adminSiteRoutes(admin);
+      await admin.register(rateLimit, rateLimitOptions('rate-limit-admin:'));
+      for (const m of modules) m.adminRoutes?.(admin);
     },
     { prefix: ADMIN_API_PREFIX },
   );
-  registerTicketJobs(app);
-  registerAnnouncementJobs(app);
-
-  deliveryRoutes(app);
-  nodeApiRoutes(app);
+  for (const m of modules) m.rootRoutes?.(app);
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/time.js';
-import type { Database } from '../db/types.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/types.js';
 
 /** Small key/value settings kept in the database (shared by every instance of the server). */
 export async function getMeta(db: Db, key: string): Promise<string | null> {
@@ -20,12 +17,13 @@ export async function insertMetaIfAbsent(db: Db, key: string, value: string): Pr
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Inserts or replaces the value of a key. */
+/** Writes the value, replacing any earlier one. */
 export async function setMeta(db: Db, key: string, value: string): Promise<void> {
+  const now = nowIso();
   await db
     .insertInto('app_meta')
-    .values({ key, value, updated_at: nowIso() })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: nowIso() }))
+    .values({ key, value, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
     .execute();
 }
 

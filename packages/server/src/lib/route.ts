@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { authenticateRequest, type Authenticated } from '../modules/auth/guard.js';
+import { authenticateRequest, type Authenticated } from './auth-guard.js';
 import { AppError } from './app-error.js';
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { documentIndex } from '../../modules/help/tokenizer.js';
+import { documentIndex } from './frozen/help-tokenizer-0008.js';
 import { isPostgres, withTimestamps } from '../schema-helpers.js';
 
 /**

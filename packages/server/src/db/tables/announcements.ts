@@ -1,4 +1,21 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Tables of announcements (modules/announcements). */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  category: Generated<number>;
+  priority: Generated<number>;
+  is_popup: Generated<number>;
+  is_email_notify: Generated<number>;
+  /** JSON: { "<locale>": { "title": …, "content": … } } */
+  translations: string | null;
+  publish_at: string | null;
+  expire_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
 
 /** Who read which announcement (one row per announcement and user). */
 export interface AnnouncementReadsTable {
@@ -28,9 +45,11 @@ export interface AnnouncementDeliveriesTable {
 
 /** Tables of the announcements feature (name -> row interface); Database includes them. */
 export interface AnnouncementTables {
+  announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;
   announcement_mailings: AnnouncementMailingsTable;
   announcement_deliveries: AnnouncementDeliveriesTable;
 }
 
+export type NewAnnouncement = Insertable<AnnouncementsTable>;
 export type AnnouncementMailingRow = Selectable<AnnouncementMailingsTable>;

@@ -1,3 +1,4 @@
+import type { ticketsApi } from '@portal/contract';
 import type { Generated, Selectable } from 'kysely';
 
 /** Tables of the tickets feature (name -> row interface); Database includes them. */
@@ -7,9 +8,9 @@ export interface TicketsTable {
   ticket_no: string;
   user_id: number;
   title: string;
-  category: 'technical' | 'billing' | 'account' | 'other';
-  priority: 'low' | 'medium' | 'high' | 'urgent';
-  status: 'pending' | 'processing' | 'resolved' | 'closed';
+  category: ticketsApi.TicketCategory;
+  priority: ticketsApi.TicketPriority;
+  status: ticketsApi.TicketStatus;
   description: string;
   /** An admin, or null */
   assignee_id: number | null;

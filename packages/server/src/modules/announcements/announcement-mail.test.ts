@@ -5,7 +5,6 @@ import { buildApp } from '../../app.js';
 import { call, registerUser, verifiedUser } from '../../test/accounts.js';
 import { createTestDatabase, testConfig, TEST_DIALECT, type TestDatabase } from '../../test/helpers.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../test/smtp-sink.js';
-import { announcementMailing } from './routes.js';
 import { excerpt } from './text.js';
 
 const ADMIN = '/api/v1/admin';
@@ -150,7 +149,7 @@ describe(`announcement mail (${TEST_DIALECT})`, () => {
     expect(draft.mailing).toBeNull();
 
     // The first server mails one batch of two users, then stops.
-    expect(await announcementMailing(app).run({ batchSize: 2, maxBatches: 1 })).toBe(2);
+    expect(await app.ctx.services.announcementMailing.run({ batchSize: 2, maxBatches: 1 })).toBe(2);
     const partWay = await mailing(a.id);
     expect(partWay).toMatchObject({ status: 'pending', sent: 2 });
     expect(await deliveries(a.id)).toBe(2);
@@ -158,7 +157,7 @@ describe(`announcement mail (${TEST_DIALECT})`, () => {
 
     // A second server on the same database finishes the job from where the first one stopped.
     app = await start();
-    expect(await announcementMailing(app).run({ batchSize: 2 })).toBe(recipients.length - 2);
+    expect(await app.ctx.services.announcementMailing.run({ batchSize: 2 })).toBe(recipients.length - 2);
     const done = await mailing(a.id);
     expect(done).toMatchObject({ status: 'done', sent: recipients.length });
     expect(done!.finished_at).not.toBeNull();
@@ -172,7 +171,7 @@ describe(`announcement mail (${TEST_DIALECT})`, () => {
       .set({ status: 'pending', last_user_id: 0, finished_at: null })
       .where('announcement_id', '=', a.id)
       .execute();
-    expect(await announcementMailing(app).run({ batchSize: 3 })).toBe(0);
+    expect(await app.ctx.services.announcementMailing.run({ batchSize: 3 })).toBe(0);
     expect(await mailing(a.id)).toMatchObject({ status: 'done', sent: recipients.length });
 
     const received = await expectEachRecipientMailedOnce({
@@ -205,12 +204,12 @@ describe(`announcement mail (${TEST_DIALECT})`, () => {
       publish_at: new Date(Date.now() + 1_500).toISOString(),
     });
     expect(soon.state).toBe('scheduled');
-    expect(await announcementMailing(app).run()).toBe(0);
+    expect(await app.ctx.services.announcementMailing.run()).toBe(0);
     expect(await deliveries(soon.id)).toBe(0);
     // The job runs on an interval; here it is called until the publication time has passed.
     await vi.waitFor(
       async () => {
-        await announcementMailing(app).run();
+        await app.ctx.services.announcementMailing.run();
         expect(await deliveries(soon.id)).toBe(recipients.length);
       },
       { timeout: 10_000, interval: 250 },
@@ -223,14 +222,14 @@ describe(`announcement mail (${TEST_DIALECT})`, () => {
       is_email_notify: true,
       publish_at: null,
     });
-    expect(await announcementMailing(app).run()).toBe(0);
+    expect(await app.ctx.services.announcementMailing.run()).toBe(0);
     const published = await call<AdminAnnouncement>(app, {
       method: 'POST',
       url: `${ADMIN}/announcements/${draft.id}/publish`,
       token: staff,
     });
     expect(published.data.mailing).toEqual({ status: 'pending', sent: 0 });
-    expect(await announcementMailing(app).run()).toBe(recipients.length);
+    expect(await app.ctx.services.announcementMailing.run()).toBe(recipients.length);
     await expectEachRecipientMailedOnce(sameTitle('稍后发布'));
   });
 

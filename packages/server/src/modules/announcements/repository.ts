@@ -1,21 +1,13 @@
 import type { AnnouncementState } from '@portal/contract';
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
-import type { AnnouncementsTable, Database } from '../../db/types.js';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import type { AnnouncementsTable, Db } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
+import { visibleAt } from './visibility.js';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 
 /** The categories with a name; any other stored value is "other" (category 0 in filters). */
 const NAMED_CATEGORIES = [1, 2, 3];
-
-/**
- * Published (publish_at set and reached) and not expired (no expiry, or one still ahead) at `now`, for the
- * announcements table under the alias `a`. ISO 8601 UTC text compares in time order on both databases.
- */
-export function visibleAt(now: string): Expression<SqlBool> {
-  return sql<SqlBool>`(a.publish_at is not null and a.publish_at <= ${now} and (a.expire_at is null or a.expire_at > ${now}))`;
-}
 
 function inState(state: AnnouncementState, now: string): Expression<SqlBool> {
   const notExpired = sql<SqlBool>`(a.expire_at is null or a.expire_at > ${now})`;

@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import { isoAfter, nowIso } from '../../db/time.js';
-import type { Database, SessionRow, UserRow } from '../../db/types.js';
+import type { Database, Db, SessionRow, UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Authenticated } from '../../lib/auth-guard.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -33,11 +34,6 @@ export interface AuthDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
-}
-
-export interface Authenticated {
-  user: UserRow;
-  session: SessionRow;
 }
 
 /** Registration, login, sessions with rotating refresh tokens, e-mail verification and password flows. */
@@ -273,5 +269,60 @@ export class AuthService {
       await users.setPassword(trx, user.id, passwordHash);
       await sessions.revokeUserSessions(trx, user.id, 'password_changed');
     });
+  }
+
+  // ---- accounts, for other modules (third-party sign-in, the profile) ----
+
+  userById(db: Db, id: number): Promise<UserRow | undefined> {
+    return users.findUserById(db, id);
+  }
+
+  /**
+   * The account of an address a third-party provider vouches for: an existing one is marked verified (the provider
+   * proves the address as a verification mail would), otherwise a verified account without password is created.
+   */
+  async userForVerifiedEmail(
+    db: Db,
+    profile: { email: string; name: string | null; avatar: string | null },
+    locale: Locale,
+  ): Promise<{ user: UserRow; created: boolean }> {
+    const existing = await users.findUserByEmail(db, profile.email);
+    if (existing) {
+      await users.markEmailVerified(db, existing.id);
+      return { user: existing, created: false };
+    }
+    const user = await users.insertUser(db, {
+      email: profile.email,
+      passwordHash: null,
+      nickname: profile.name?.slice(0, 30) ?? null,
+      avatarUrl: profile.avatar,
+      locale,
+      verified: true,
+    });
+    return { user, created: true };
+  }
+
+  async recordLogin(db: Db, userId: number): Promise<void> {
+    await users.recordLogin(db, userId);
+  }
+
+  updateNickname(userId: number, nickname: string | null): Promise<UserRow> {
+    return users.updateNickname(this.d.db, userId, nickname);
+  }
+
+  liveSessions(userId: number): Promise<SessionRow[]> {
+    return sessions.listLiveSessions(this.d.db, userId);
+  }
+
+  /** Signs out one of the user's own sessions (40109 for another's or an unknown one). */
+  async revokeOwnSession(userId: number, sessionId: string): Promise<void> {
+    const found = await sessions.findUserSession(this.d.db, userId, sessionId);
+    if (!found) throw new AppError('SESSION_NOT_FOUND');
+    await sessions.revokeSession(this.d.db, found.id, 'revoked_by_user');
+  }
+
+  /** Signs out every other session of the user; returns how many. */
+  revokeOtherSessions(userId: number, keepSessionId: string): Promise<number> {
+    return sessions.revokeUserSessions(this.d.db, userId, 'revoked_by_user', keepSessionId);
   }
 }

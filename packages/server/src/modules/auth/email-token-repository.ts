@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/time.js';
-import type { Database, EmailTokensTable } from '../../db/types.js';
+import type { Db, EmailTokensTable } from '../../db/types.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Purpose = EmailTokensTable['purpose'];
 
 /** Stores a new single-use token (hashed) and retires the user's earlier ones of the same purpose. */

@@ -1,11 +1,11 @@
 import { authApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/route.js';
+import type { AuthService } from './auth-service.js';
 import { clientMeta } from './client-meta.js';
 
-export function authRoutes(app: FastifyInstance): void {
-  const auth = () => app.ctx.services.auth;
-  const trustProxy = app.ctx.config.trustProxy;
+export function authRoutes(app: FastifyInstance, service: AuthService, trustProxy: boolean): void {
+  const auth = () => service;
 
   registerEndpoint(app, authApi.register, async ({ body, request }) => {
     const user = await auth().register(body, request.locale, request.ip);

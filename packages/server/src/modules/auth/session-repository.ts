@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/time.js';
-import type { Database, SessionRow, UserRow } from '../../db/types.js';
+import type { Db, SessionRow, UserRow } from '../../db/types.js';
 import type { ClientMeta } from './client-meta.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertSession(
   db: Db,

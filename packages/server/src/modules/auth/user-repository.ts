@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/time.js';
-import type { Database, UserRow } from '../../db/types.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, UserRow } from '../../db/types.js';
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
-import { visibleAt } from '../announcements/repository.js';
-
-export type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/types.js';
+import { visibleAt } from '../announcements/visibility.js';
 
 /*
  * One query per source, each the newest `limit` rows of the signed-in user, read through an index:

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { nowIso } from '../../db/time.js';
-import type { NodeRow, SubscriptionRow } from '../../db/types.js';
+import type { NodeRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { NodeService } from '../nodes/node-service.js';
 import { nodeSettings } from '../nodes/node-settings.js';
+import { servingProblem } from '../subscriptions/servable.js';
+import type { SubscriptionLinks } from '../subscriptions/subscription-link.js';
 import { base64List, clashYaml, pickFormat, singBoxJson, type ClientNode, type Format } from './formats.js';
 
 const PLACEHOLDER: Record<Locale, Record<'expired' | 'suspended' | 'exhausted', string>> = {
@@ -51,41 +54,35 @@ function toClientNode(
   };
 }
 
-function problem(sub: SubscriptionRow): 'expired' | 'suspended' | 'exhausted' | null {
-  if (sub.status === 'expired' || sub.end_at <= nowIso()) return 'expired';
-  if (sub.traffic_limit !== null && sub.traffic_used >= sub.traffic_limit) return 'exhausted';
-  if (sub.status === 'suspended') return 'suspended';
-  return null;
-}
-
 /**
  * GET /sub/{token}: what proxy clients poll. The format follows ?format= or the client's User-Agent; a browser is
  * sent to the portal's page for the link. Expired, suspended or used-up subscriptions get one informative entry
  * that connects nowhere; unknown or reset tokens get 404.
  */
-export function deliveryRoutes(app: FastifyInstance): void {
+export function deliveryRoutes(
+  app: FastifyInstance,
+  deps: {
+    links: SubscriptionLinks;
+    nodes: NodeService;
+    limiter: RateLimiter;
+    siteName: string;
+    publicUrl: string;
+  },
+): void {
   app.get<{ Params: { token: string }; Querystring: { format?: string } }>(
     '/sub/:token',
     { schema: { hide: true } },
     async (request, reply) => {
       const { token } = request.params;
       if (!/^[A-Za-z0-9_-]{8,256}$/.test(token)) throw new AppError('LINK_NOT_FOUND');
-      const { allowed, retryAfterMs } = await app.ctx.limiter.hit(`sub:${token}`, 30, 60_000);
+      const { allowed, retryAfterMs } = await deps.limiter.hit(`sub:${token}`, 30, 60_000);
       if (!allowed) {
         reply.header('retry-after', Math.ceil(retryAfterMs / 1000));
         throw new AppError('LINK_RATE_LIMIT');
       }
-      const db = app.ctx.database.db;
-      const row = await db
-        .selectFrom('subscriptions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .selectAll('s')
-        .select(['u.locale as user_locale', 'u.status as user_status'])
-        .where('s.link_token', '=', token)
-        .where('s.status', '!=', 'upgraded')
-        .executeTakeFirst();
-      if (!row || row.user_status === 'disabled') throw new AppError('LINK_NOT_FOUND');
-      const { user_locale, user_status: _userStatus, ...sub } = row;
+      const found = await deps.links.resolve(token);
+      if (!found) throw new AppError('LINK_NOT_FOUND');
+      const { sub, locale: userLocale } = found;
 
       const accept = request.headers.accept ?? '';
       const ua = request.headers['user-agent'];
@@ -98,11 +95,11 @@ export function deliveryRoutes(app: FastifyInstance): void {
         return reply.redirect(`/subscribe?token=${encodeURIComponent(token)}`, 302);
       }
       const format = pickFormat(request.query.format, ua);
-      const { siteName, publicUrl } = app.ctx.config;
-      const trouble = problem(sub);
+      const { siteName, publicUrl } = deps;
+      const trouble = servingProblem(sub);
       let nodes: ClientNode[];
       if (trouble) {
-        const locale = (['zh_CN', 'zh_TW', 'en'].includes(user_locale) ? user_locale : 'zh_CN') as Locale;
+        const locale = (['zh_CN', 'zh_TW', 'en'].includes(userLocale) ? userLocale : 'zh_CN') as Locale;
         const text = PLACEHOLDER[locale][trouble].replace('{date}', sub.end_at.slice(0, 10));
         nodes = [
           {
@@ -120,14 +117,7 @@ export function deliveryRoutes(app: FastifyInstance): void {
           },
         ];
       } else {
-        const rows = await db
-          .selectFrom('nodes')
-          .select(['name', 'protocol', 'host', 'port', 'settings'])
-          .where('is_visible', '=', 1)
-          .where('status', '!=', 'offline')
-          .orderBy('sort_order')
-          .orderBy('id')
-          .execute();
+        const rows = await deps.nodes.deliverable();
         nodes = rows.map((n) => toClientNode(n, sub.uuid));
       }
       const body =

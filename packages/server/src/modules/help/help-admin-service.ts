@@ -7,16 +7,16 @@ import {
   type Locale,
   type ValidationMessageKey,
 } from '@portal/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db/time.js';
-import type { Database, HelpDocumentsTable } from '../../db/types.js';
+import type { Database, Db, HelpDocumentsTable } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { fetchPage, toPage, type Page, type PageQuery } from '../../lib/paginate.js';
+import { toPage, type Page, type PageQuery } from '../../lib/paginate.js';
 import { averageRating, categoryNames, categoryTranslations } from './mapping.js';
+import * as repo from './repository.js';
 import { documentIndex } from './tokenizer.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type DocumentRow = Selectable<HelpDocumentsTable>;
 
 export interface CategoryInput {
@@ -80,15 +80,7 @@ export class HelpAdminService {
   constructor(private readonly db: Kysely<Database>) {}
 
   async categories(): Promise<AdminHelpCategory[]> {
-    const rows = await this.db
-      .selectFrom('help_categories as c')
-      .leftJoin('help_documents as d', 'd.category_id', 'c.id')
-      .select(['c.id', 'c.slug', 'c.name', 'c.translations', 'c.sort_order'])
-      .select((eb) => eb.fn.count<number | string>('d.id').as('document_count'))
-      .groupBy(['c.id', 'c.slug', 'c.name', 'c.translations', 'c.sort_order'])
-      .orderBy('c.sort_order')
-      .orderBy('c.id')
-      .execute();
+    const rows = await repo.categoriesWithCounts(this.db);
     return rows.map((r) => ({
       id: r.id,
       slug: r.slug,
@@ -106,17 +98,13 @@ export class HelpAdminService {
 
   async createCategory(input: CategoryInput, locale: Locale): Promise<AdminHelpCategory> {
     try {
-      const row = await this.db
-        .insertInto('help_categories')
-        .values({
-          slug: input.slug,
-          name: input.name.zh_CN,
-          translations: categoryTranslations(input.name),
-          sort_order: input.sort_order,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return await this.category(row.id);
+      const id = await repo.insertCategory(this.db, {
+        slug: input.slug,
+        name: input.name.zh_CN,
+        translations: categoryTranslations(input.name),
+        sort_order: input.sort_order,
+      });
+      return await this.category(id);
     } catch (err) {
       if (isUniqueViolation(err)) throw fieldError('VALIDATION', 'body.slug', 'help_slug_taken', locale, 409);
       throw err;
@@ -125,19 +113,13 @@ export class HelpAdminService {
 
   async updateCategory(id: number, input: CategoryInput, locale: Locale): Promise<AdminHelpCategory> {
     try {
-      const result = await this.db
-        .updateTable('help_categories')
-        .set({
-          slug: input.slug,
-          name: input.name.zh_CN,
-          translations: categoryTranslations(input.name),
-          sort_order: input.sort_order,
-        })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
-        throw new AppError('NOT_FOUND', { resource: 'help_category', id });
-      }
+      const found = await repo.updateCategory(this.db, id, {
+        slug: input.slug,
+        name: input.name.zh_CN,
+        translations: categoryTranslations(input.name),
+        sort_order: input.sort_order,
+      });
+      if (!found) throw new AppError('NOT_FOUND', { resource: 'help_category', id });
     } catch (err) {
       if (isUniqueViolation(err)) throw fieldError('VALIDATION', 'body.slug', 'help_slug_taken', locale, 409);
       throw err;
@@ -148,13 +130,7 @@ export class HelpAdminService {
   async documents(
     q: PageQuery & { locale?: Locale; category_id?: number; slug?: string },
   ): Promise<Page<AdminHelpDocumentItem>> {
-    let base = this.db.selectFrom('help_documents');
-    if (q.locale) base = base.where('locale', '=', q.locale);
-    if (q.category_id !== undefined) base = base.where('category_id', '=', q.category_id);
-    if (q.slug) base = base.where('slug', '=', q.slug);
-    const { rows, total } = await fetchPage(base, q, (qb) =>
-      qb.selectAll().orderBy('sort_order').orderBy('slug').orderBy('locale').execute(),
-    );
+    const { rows, total } = await repo.pageOfDocuments(this.db, q);
     return toPage(rows.map(toAdminItem), total, q);
   }
 
@@ -163,14 +139,14 @@ export class HelpAdminService {
   }
 
   private async row(db: Db, id: number): Promise<DocumentRow> {
-    const row = await db.selectFrom('help_documents').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await repo.findDocument(db, id);
     if (!row) throw new AppError('HELP_DOCUMENT_NOT_FOUND');
     return row;
   }
 
   private async requireCategory(db: Db, id: number, locale: Locale): Promise<void> {
-    const found = await db.selectFrom('help_categories').select('id').where('id', '=', id).executeTakeFirst();
-    if (!found) throw fieldError('VALIDATION', 'body.category_id', 'help_category_missing', locale);
+    if (!(await repo.categoryExists(db, id)))
+      throw fieldError('VALIDATION', 'body.category_id', 'help_category_missing', locale);
   }
 
   async createDocument(input: DocumentInput, locale: Locale): Promise<AdminHelpDocument> {
@@ -178,17 +154,13 @@ export class HelpAdminService {
       await this.requireCategory(trx, input.category_id, locale);
       const now = nowIso();
       try {
-        const row = await trx
-          .insertInto('help_documents')
-          .values({
-            ...input,
-            is_published: input.is_published ? 1 : 0,
-            ...documentIndex(input),
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repo.insertDocument(trx, {
+          ...input,
+          is_published: input.is_published ? 1 : 0,
+          ...documentIndex(input),
+          created_at: now,
+          updated_at: now,
+        });
         return toAdminDocument(row);
       } catch (err) {
         if (isUniqueViolation(err))
@@ -219,12 +191,11 @@ export class HelpAdminService {
         sort_order: patch.sort_order ?? current.sort_order,
       };
       try {
-        const row = await trx
-          .updateTable('help_documents')
-          .set({ ...next, ...documentIndex(next), updated_at: nowIso() })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repo.updateDocument(trx, id, {
+          ...next,
+          ...documentIndex(next),
+          updated_at: nowIso(),
+        });
         return toAdminDocument(row);
       } catch (err) {
         if (isUniqueViolation(err))

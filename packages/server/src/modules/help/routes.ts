@@ -1,12 +1,11 @@
 import { helpApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/route.js';
-import { HelpAdminService } from './help-admin-service.js';
-import { HelpService } from './help-service.js';
+import type { HelpAdminService } from './help-admin-service.js';
+import type { HelpService } from './help-service.js';
 
 /** The help centre under the portal API prefix: any signed-in user, answers in the caller's language. */
-export function helpRoutes(api: FastifyInstance): void {
-  const svc = new HelpService(api.ctx.database.db, api.ctx.database.dialect);
+export function helpRoutes(api: FastifyInstance, svc: HelpService): void {
   registerEndpoint(api, helpApi.listCategories, ({ request }) => svc.categories(request.locale));
   registerEndpoint(api, helpApi.listDocuments, ({ query, request }) => svc.list(query, request.locale));
   registerEndpoint(api, helpApi.getDocument, ({ params, auth, request }) =>
@@ -18,8 +17,7 @@ export function helpRoutes(api: FastifyInstance): void {
 }
 
 /** Staff side of the help centre under the admin API prefix: categories and Markdown documents. */
-export function adminHelpRoutes(admin: FastifyInstance): void {
-  const svc = new HelpAdminService(admin.ctx.database.db);
+export function adminHelpRoutes(admin: FastifyInstance, svc: HelpAdminService): void {
   registerEndpoint(admin, helpApi.adminListCategories, () => svc.categories());
   registerEndpoint(admin, helpApi.adminCreateCategory, ({ body, request }) =>
     svc.createCategory(body, request.locale),

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { isoAfter, nowIso } from '../../db/time.js';
-import type { Database } from '../../db/types.js';
+import type { Database, Db } from '../../db/types.js';
+import * as repo from './repository.js';
 import type { MailContent } from './templates.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const MAX_ATTEMPTS = 8;
 const CLAIM_MS = 5 * 60_000;
@@ -30,21 +29,7 @@ export class Mailer {
   }
 
   async enqueue(db: Db, to: string, kind: string, content: MailContent): Promise<void> {
-    const now = nowIso();
-    await db
-      .insertInto('mail_outbox')
-      .values({
-        to_address: to,
-        kind,
-        subject: content.subject,
-        html: content.html,
-        text: content.text,
-        created_at: now,
-        next_attempt_at: now,
-        last_error: null,
-        sent_at: null,
-      })
-      .execute();
+    await repo.insertMail(db, to, kind, content);
   }
 
   /** Delivers what is due soon, without making the caller wait. Calls while a run is going coalesce into one more run. */
@@ -85,25 +70,10 @@ export class Mailer {
 
   /** Sends every due mail once; several instances never send the same row twice (a row is claimed first). */
   async deliverDue(): Promise<number> {
-    const now = nowIso();
-    const due = await this.db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('id')
-      .limit(50)
-      .execute();
+    const due = await repo.dueMails(this.db, nowIso(), 50);
     let delivered = 0;
     for (const mail of due) {
-      const claimed = await this.db
-        .updateTable('mail_outbox')
-        .set({ attempts: mail.attempts + 1, next_attempt_at: isoAfter(CLAIM_MS) })
-        .where('id', '=', mail.id)
-        .where('status', '=', 'pending')
-        .where('attempts', '=', mail.attempts)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      if (!(await repo.claimMail(this.db, mail.id, mail.attempts, isoAfter(CLAIM_MS)))) continue;
       try {
         if (this.transport) {
           await this.transport.sendMail({
@@ -113,21 +83,13 @@ export class Mailer {
             html: mail.html,
             text: mail.text,
           });
-          await this.db
-            .updateTable('mail_outbox')
-            .set({ status: 'sent', sent_at: nowIso(), last_error: null })
-            .where('id', '=', mail.id)
-            .execute();
+          await repo.updateMail(this.db, mail.id, { status: 'sent', sent_at: nowIso(), last_error: null });
         } else {
           this.log.info(
             { mail: { to: mail.to_address, kind: mail.kind, subject: mail.subject, text: mail.text } },
             'mail (no SMTP_URL set: logged, not sent)',
           );
-          await this.db
-            .updateTable('mail_outbox')
-            .set({ status: 'logged', sent_at: nowIso() })
-            .where('id', '=', mail.id)
-            .execute();
+          await repo.updateMail(this.db, mail.id, { status: 'logged', sent_at: nowIso() });
         }
         delivered += 1;
       } catch (err) {
@@ -137,15 +99,11 @@ export class Mailer {
           { err, mailId: mail.id, attempts },
           failed ? 'mail given up' : 'mail delivery failed; will retry',
         );
-        await this.db
-          .updateTable('mail_outbox')
-          .set({
-            status: failed ? 'failed' : 'pending',
-            last_error: err instanceof Error ? err.message.slice(0, 500) : String(err),
-            next_attempt_at: isoAfter(Math.min(60_000 * 2 ** attempts, 6 * 3600_000)),
-          })
-          .where('id', '=', mail.id)
-          .execute();
+        await repo.updateMail(this.db, mail.id, {
+          status: failed ? 'failed' : 'pending',
+          last_error: err instanceof Error ? err.message.slice(0, 500) : String(err),
+          next_attempt_at: isoAfter(Math.min(60_000 * 2 ** attempts, 6 * 3600_000)),
+        });
       }
     }
     return delivered;

@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
 import { NODES } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { isoAfter, nowIso } from '../../db/time.js';
 import type { NodeRow } from '../../db/types.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { AgentService } from './agent-service.js';
 import { nodeSettings } from './node-settings.js';
-import { tokenMatches } from './node-tokens.js';
-import { recordTraffic, type TrafficDelta } from './traffic.js';
+import type { TrafficDelta } from './traffic.js';
 
 export const NODE_API_PREFIX = '/api/v1/server/UniProxy';
 
-/** Agents that call the API more often than this do not rewrite the heartbeat each time. */
-const HEARTBEAT_WRITE_MS = 10_000;
 /** Failed token checks allowed per client address and minute before answering 429. */
 const AUTH_FAILURES_PER_MINUTE = 30;
 const MAX_IPS_PER_USER = 64;
@@ -122,8 +119,7 @@ function plainPercent(v: unknown): number | null {
  * with ETag, traffic pushes, online IPs and server status. Each node authenticates with its own token; a wrong
  * token, node or type gets the same bare 401. Every successful call counts as a heartbeat.
  */
-export function nodeApiRoutes(app: FastifyInstance): void {
-  const db = app.ctx.database.db;
+export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limiter: RateLimiter): void {
   app.decorateRequest('node', null);
 
   void app.register(
@@ -133,12 +129,9 @@ export function nodeApiRoutes(app: FastifyInstance): void {
         const nodeId =
           typeof q.node_id === 'string' && /^[1-9]\d{0,9}$/.test(q.node_id) ? Number(q.node_id) : 0;
         const token = typeof q.token === 'string' ? q.token : '';
-        const node =
-          nodeId > 0 && token
-            ? await db.selectFrom('nodes').selectAll().where('id', '=', nodeId).executeTakeFirst()
-            : undefined;
-        if (!node || !tokenMatches(token, node.token_hash) || protocolOf(q.node_type) !== node.protocol) {
-          const { allowed } = await app.ctx.limiter.hit(
+        const node = await agents.authenticate(nodeId, token, protocolOf(q.node_type));
+        if (!node) {
+          const { allowed } = await limiter.hit(
             `node-api-fail:${request.ip}`,
             AUTH_FAILURES_PER_MINUTE,
             60_000,
@@ -148,17 +141,6 @@ export function nodeApiRoutes(app: FastifyInstance): void {
             .send({ message: allowed ? 'Unauthorized' : 'Too Many Requests' });
         }
         request.node = node;
-        const now = nowIso();
-        if (!node.last_heartbeat_at || node.last_heartbeat_at < isoAfter(-HEARTBEAT_WRITE_MS)) {
-          await db
-            .updateTable('nodes')
-            .set({
-              last_heartbeat_at: now,
-              status: sql<NodeRow['status']>`case when status = 'offline' then 'online' else status end`,
-            })
-            .where('id', '=', node.id)
-            .execute();
-        }
       });
 
       api.get('/config', { schema: { hide: true } }, async (request, reply) =>
@@ -166,33 +148,13 @@ export function nodeApiRoutes(app: FastifyInstance): void {
       );
 
       api.get('/user', { schema: { hide: true } }, async (request, reply) => {
-        const now = nowIso();
-        const rows = await db
-          .selectFrom('subscriptions as s')
-          .innerJoin('users as u', 'u.id', 's.user_id')
-          .select(['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'])
-          .where('s.status', '=', 'active')
-          .where('s.end_at', '>', now)
-          .where((eb) =>
-            eb.or([eb('s.traffic_limit', 'is', null), eb('s.traffic_used', '<', eb.ref('s.traffic_limit'))]),
-          )
-          .where('u.status', '=', 'active')
-          .orderBy('s.id')
-          .execute();
-        return sendWithEtag(request, reply, {
-          users: rows.map((r) => ({
-            id: r.id,
-            uuid: r.uuid,
-            speed_limit: r.speed_limit_mbps ?? 0,
-            device_limit: r.device_limit,
-          })),
-        });
+        return sendWithEtag(request, reply, { users: await agents.users() });
       });
 
       api.post('/push', { schema: { hide: true }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
         const deltas = parsePush(request.body);
         if (!deltas) return badRequest(reply, 'Invalid traffic report');
-        const result = await recordTraffic(db, request.node!, deltas);
+        const result = await agents.push(request.node!, deltas);
         if (result.suspended.length > 0)
           request.log.info({ node: request.node!.id, suspended: result.suspended }, 'traffic limit reached');
         return { data: true };
@@ -212,34 +174,12 @@ export function nodeApiRoutes(app: FastifyInstance): void {
           for (const ip of [...ips].slice(0, MAX_IPS_PER_USER))
             rows.push({ subscription_id: Number(key), ip });
         }
-        const node = request.node!;
-        const now = nowIso();
-        // The report replaces the node's previous one: who is online now, not who ever was.
-        await db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('node_online_ips').where('node_id', '=', node.id).execute();
-          for (let i = 0; i < rows.length; i += 500) {
-            await trx
-              .insertInto('node_online_ips')
-              .values(rows.slice(i, i + 500).map((r) => ({ ...r, node_id: node.id, reported_at: now })))
-              .execute();
-          }
-          await trx
-            .updateTable('nodes')
-            .set({ online_users: rows.length })
-            .where('id', '=', node.id)
-            .execute();
-        });
+        await agents.alive(request.node!, rows);
         return { data: true };
       });
 
       api.get('/alivelist', { schema: { hide: true } }, async () => {
-        const rows = await db
-          .selectFrom('node_online_ips')
-          .select(['subscription_id', (eb) => eb.fn.count<string | number>('ip').distinct().as('n')])
-          .where('reported_at', '>=', isoAfter(-NODES.offlineAfterMs))
-          .groupBy('subscription_id')
-          .execute();
-        return { alive: Object.fromEntries(rows.map((r) => [String(r.subscription_id), Number(r.n)])) };
+        return { alive: await agents.aliveList() };
       });
 
       api.post('/status', { schema: { hide: true } }, async (request, reply) => {
@@ -250,17 +190,7 @@ export function nodeApiRoutes(app: FastifyInstance): void {
         const cpu = plainPercent(b.cpu);
         const mem = percent(part('mem').used, part('mem').total);
         const disk = percent(part('disk').used, part('disk').total);
-        await db
-          .updateTable('nodes')
-          .set({
-            cpu_percent: cpu,
-            mem_percent: mem,
-            disk_percent: disk,
-            load_percent: plainPercent(b.load) ?? cpu,
-            last_heartbeat_at: nowIso(),
-          })
-          .where('id', '=', request.node!.id)
-          .execute();
+        await agents.status(request.node!, { cpu, mem, disk, load: plainPercent(b.load) ?? cpu });
         return { data: true };
       });
     },

@@ -6,12 +6,13 @@ import {
   type NodeStatusEntry,
   type NodeSummary,
 } from '@portal/contract';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { Database, NodeRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
-import { fetchPage, toPage, type PageQuery } from '../../lib/paginate.js';
+import { toPage, type PageQuery } from '../../lib/paginate.js';
 import { nodeSettings } from './node-settings.js';
+import * as repo from './repository.js';
 
 /**
  * What a customer sees is what is live: a node counts as online only while its agent keeps calling; one silent for
@@ -25,17 +26,6 @@ export function effectiveStatus(
   return row.status === 'online' && row.last_heartbeat_at !== null && row.last_heartbeat_at >= cutoff
     ? 'online'
     : 'offline';
-}
-
-function statusFilter(
-  eb: ExpressionBuilder<Database, 'nodes'>,
-  status: NodeStatus,
-  cutoff: string,
-): Expression<SqlBool> {
-  const live = eb.and([eb('status', '=', 'online'), eb('last_heartbeat_at', '>=', cutoff)]);
-  if (status === 'maintenance') return eb('status', '=', 'maintenance');
-  if (status === 'online') return live;
-  return eb.and([eb('status', '!=', 'maintenance'), eb.not(live)]);
 }
 
 export function toNodeInfo(row: NodeRow, cutoff?: string): NodeInfo {
@@ -73,16 +63,7 @@ export class NodeService {
 
   async list(q: PageQuery & { region?: string; type?: NodeRow['protocol']; status?: NodeStatus }) {
     const cutoff = isoAfter(-NODES.offlineAfterMs);
-    let base = this.db.selectFrom('nodes').where('is_visible', '=', 1);
-    if (q.region) base = base.where('region', '=', q.region);
-    if (q.type) base = base.where('protocol', '=', q.type);
-    if (q.status) {
-      const status = q.status;
-      base = base.where((eb) => statusFilter(eb, status, cutoff));
-    }
-    const { rows, total } = await fetchPage(base, q, (qb) =>
-      qb.selectAll().orderBy('sort_order').orderBy('id').execute(),
-    );
+    const { rows, total } = await repo.pageOfVisibleNodes(this.db, q, cutoff);
     return toPage(
       rows.map((r) => toNodeInfo(r, cutoff)),
       total,
@@ -91,29 +72,14 @@ export class NodeService {
   }
 
   async get(id: number): Promise<NodeInfo> {
-    const row = await this.db
-      .selectFrom('nodes')
-      .selectAll()
-      .where('id', '=', id)
-      .where('is_visible', '=', 1)
-      .executeTakeFirst();
+    const row = await repo.findVisibleNode(this.db, id);
     if (!row) throw new AppError('NODE_NOT_FOUND');
     return toNodeInfo(row);
   }
 
-  private visibleStatusRows() {
-    return this.db
-      .selectFrom('nodes')
-      .select(['id', 'region', 'status', 'last_heartbeat_at', 'load_percent', 'latency_ms'])
-      .where('is_visible', '=', 1)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
-  }
-
   async summary(): Promise<NodeSummary> {
     const cutoff = isoAfter(-NODES.offlineAfterMs);
-    const rows = await this.visibleStatusRows();
+    const rows = await repo.visibleStatusRows(this.db);
     const counts = { online: 0, offline: 0, maintenance: 0 };
     const regions = new Map<string, { region: string; total: number; online: number }>();
     const loads: number[] = [];
@@ -139,7 +105,7 @@ export class NodeService {
 
   async statuses(): Promise<NodeStatusEntry[]> {
     const cutoff = isoAfter(-NODES.offlineAfterMs);
-    return (await this.visibleStatusRows()).map((r) => {
+    return (await repo.visibleStatusRows(this.db)).map((r) => {
       const status = effectiveStatus(r, cutoff);
       return {
         id: r.id,
@@ -151,17 +117,15 @@ export class NodeService {
     });
   }
 
+  /** The nodes a subscription link lists (visible, not offline), in display order. */
+  deliverable() {
+    return repo.deliverableNodes(this.db);
+  }
+
   /** Records what the reads already show: silent nodes go offline, and their online devices are forgotten. */
   async markSilentOffline(): Promise<number> {
     const cutoff = isoAfter(-NODES.offlineAfterMs);
-    const result = await this.db
-      .updateTable('nodes')
-      .set({ status: 'offline', online_users: 0, updated_at: nowIso() })
-      .where('status', '=', 'online')
-      .where((eb) => eb.or([eb('last_heartbeat_at', 'is', null), eb('last_heartbeat_at', '<', cutoff)]))
-      .executeTakeFirst();
-    await this.db.deleteFrom('node_online_ips').where('reported_at', '<', cutoff).execute();
-    return Number(result.numUpdatedRows);
+    return repo.markSilentOffline(this.db, cutoff);
   }
 
   /**
@@ -170,15 +134,15 @@ export class NodeService {
    */
   async probeLatency(timeoutMs = 3000, parallel = 16): Promise<number> {
     const cutoff = isoAfter(-NODES.offlineAfterMs);
-    const rows = (
-      await this.db.selectFrom('nodes').selectAll().where('status', '=', 'online').execute()
-    ).filter((r) => effectiveStatus(r, cutoff) === 'online' && nodeSettings(r).demo === null);
+    const rows = (await repo.nodesWithStatus(this.db, 'online')).filter(
+      (r) => effectiveStatus(r, cutoff) === 'online' && nodeSettings(r).demo === null,
+    );
     let next = 0;
     const worker = async () => {
       while (next < rows.length) {
         const row = rows[next++]!;
         const ms = await tcpConnectMs(row.host, row.port, timeoutMs);
-        await this.db.updateTable('nodes').set({ latency_ms: ms }).where('id', '=', row.id).execute();
+        await repo.setLatency(this.db, row.id, ms);
       }
     };
     await Promise.all(Array.from({ length: Math.min(parallel, rows.length) }, worker));
@@ -190,25 +154,19 @@ export class NodeService {
    * load that drifts a little, so a fresh `npm start` shows a live node centre. Real nodes are never touched.
    */
   async demoHeartbeat(): Promise<void> {
-    const rows = await this.db.selectFrom('nodes').selectAll().where('status', '!=', 'maintenance').execute();
+    const rows = await repo.nodesNotInMaintenance(this.db);
     const now = nowIso();
     for (const row of rows) {
       if (nodeSettings(row).demo !== 'online') continue;
       const drift = (v: number | null, base: number) =>
         Math.max(3, Math.min(95, Math.round((v ?? base) + (Math.random() - 0.5) * 8)));
       const load = drift(row.load_percent, 30);
-      await this.db
-        .updateTable('nodes')
-        .set({
-          status: 'online',
-          last_heartbeat_at: now,
-          load_percent: load,
-          cpu_percent: load,
-          mem_percent: drift(row.mem_percent, 50),
-          latency_ms: row.latency_ms,
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await repo.demoReport(this.db, row.id, {
+        at: now,
+        load,
+        mem: drift(row.mem_percent, 50),
+        latency: row.latency_ms,
+      });
     }
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/time.js';
 import type { Database } from '../../db/types.js';
+import * as repo from './repository.js';
 
 const hash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -11,12 +11,7 @@ const hash = (token: string) => createHash('sha256').update(token, 'utf8').diges
  */
 export async function issueNodeToken(db: Kysely<Database>, nodeId: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  const result = await db
-    .updateTable('nodes')
-    .set({ token_hash: hash(token), updated_at: nowIso() })
-    .where('id', '=', nodeId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new Error(`node ${nodeId} does not exist`);
+  if (!(await repo.setTokenHash(db, nodeId, hash(token)))) throw new Error(`node ${nodeId} does not exist`);
   return token;
 }
 

@@ -1,10 +1,11 @@
 import { nodesApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/route.js';
+import type { NodeService } from './node-service.js';
 
 /** The node centre: any signed-in user may look. */
-export function nodeRoutes(app: FastifyInstance): void {
-  const svc = () => app.ctx.services.nodes;
+export function nodeRoutes(app: FastifyInstance, nodes: NodeService): void {
+  const svc = () => nodes;
   registerEndpoint(app, nodesApi.summary, () => svc().summary());
   registerEndpoint(app, nodesApi.statuses, () => svc().statuses());
   registerEndpoint(app, nodesApi.listNodes, ({ query }) => svc().list(query));

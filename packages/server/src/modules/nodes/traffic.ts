@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { nowIso } from '../../db/time.js';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
+import * as repo from './repository.js';
 
 /** Bytes an agent counted for one subscription since its previous push. */
 export interface TrafficDelta {
@@ -63,65 +63,9 @@ export async function recordTraffic(
     // One statement per chunk for the totals and one for the days, in id order (rows are locked in the same order
     // by every push, so concurrent pushes from several nodes wait for each other instead of deadlocking).
     const ordered = [...totals.entries()].sort(([a], [b]) => a - b);
-    for (const part of chunks(ordered)) {
-      const bytes = (pick: (t: { upload: number; download: number }) => number) =>
-        sql<number>`case id ${sql.join(
-          part.map(([id, t]) => sql`when ${id} then cast(${pick(t)} as bigint)`),
-          sql` `,
-        )} end`;
-      await trx
-        .updateTable('subscriptions')
-        .set((eb) => ({
-          traffic_used: eb(
-            'traffic_used',
-            '+',
-            bytes((t) => t.upload + t.download),
-          ),
-          upload_bytes: eb(
-            'upload_bytes',
-            '+',
-            bytes((t) => t.upload),
-          ),
-          updated_at: now,
-        }))
-        .where(
-          'id',
-          'in',
-          part.map(([id]) => id),
-        )
-        .execute();
-      await trx
-        .insertInto('traffic_daily')
-        .values(
-          part.map(([id, t]) => ({
-            subscription_id: id,
-            user_id: t.userId,
-            day,
-            upload: t.upload,
-            download: t.download,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['subscription_id', 'day']).doUpdateSet((eb) => ({
-            upload: eb('traffic_daily.upload', '+', eb.ref('excluded.upload')),
-            download: eb('traffic_daily.download', '+', eb.ref('excluded.download')),
-          })),
-        )
-        .execute();
-    }
+    for (const part of chunks(ordered)) await repo.addTraffic(trx, part, day, now);
     const suspended: number[] = [];
-    for (const ids of chunks([...totals.keys()])) {
-      const rows = await trx
-        .updateTable('subscriptions')
-        .set((eb) => ({ status: 'suspended', version: eb('version', '+', 1), updated_at: nowIso() }))
-        .where('id', 'in', ids)
-        .where('status', '=', 'active')
-        .where('traffic_limit', 'is not', null)
-        .where((eb) => eb('traffic_used', '>=', eb.ref('traffic_limit')))
-        .returning('id')
-        .execute();
-      suspended.push(...rows.map((r) => r.id));
-    }
+    for (const ids of chunks([...totals.keys()])) suspended.push(...(await repo.suspendUsedUp(trx, ids)));
     return { counted: totals.size, suspended };
   });
 }
@@ -136,11 +80,7 @@ async function resolveLive(
   for (let depth = 0; depth < 8 && wanted.length > 0; depth++) {
     const next: number[] = [];
     for (const part of chunks(wanted)) {
-      const found = await trx
-        .selectFrom('subscriptions')
-        .select(['id', 'user_id', 'status', 'upgraded_to'])
-        .where('id', 'in', part)
-        .execute();
+      const found = await repo.subscriptionLinks(trx, part);
       for (const r of found) {
         rows.set(r.id, r);
         if (r.status === 'upgraded' && r.upgraded_to !== null && !rows.has(r.upgraded_to))

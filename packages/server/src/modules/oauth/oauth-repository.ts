@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/time.js';
-import type { Database } from '../../db/types.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/types.js';
 
 export async function insertState(
   db: Db,

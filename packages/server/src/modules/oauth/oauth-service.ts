@@ -14,7 +14,6 @@ import { randomToken } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { ClientMeta } from '../auth/client-meta.js';
-import * as users from '../auth/user-repository.js';
 import * as repo from './oauth-repository.js';
 import { ProviderClient, type ProviderProfile } from './providers.js';
 
@@ -97,26 +96,18 @@ export class OAuthService {
     try {
       return await this.db.transaction().execute(async (trx) => {
         const linked = await repo.findAccount(trx, provider, profile.id);
-        let user: UserRow | undefined = linked ? await users.findUserById(trx, linked.user_id) : undefined;
+        let user: UserRow | undefined = linked ? await this.auth.userById(trx, linked.user_id) : undefined;
         let firstLogin = false;
         if (!user) {
           if (!profile.email || !profile.emailVerified)
             throw new AppError('OAUTH_ACCOUNT_NOT_FOUND', { reason: 'no_verified_email' });
-          user = await users.findUserByEmail(trx, profile.email);
-          if (user) {
-            // The provider vouches for the address, which proves it as a verification mail would.
-            await users.markEmailVerified(trx, user.id);
-          } else {
-            user = await users.insertUser(trx, {
-              email: profile.email,
-              passwordHash: null,
-              nickname: profile.name?.slice(0, 30) ?? null,
-              avatarUrl: profile.avatar,
-              locale,
-              verified: true,
-            });
-            firstLogin = true;
-          }
+          const found = await this.auth.userForVerifiedEmail(
+            trx,
+            { email: profile.email, name: profile.name, avatar: profile.avatar },
+            locale,
+          );
+          user = found.user;
+          firstLogin = found.created;
           await repo.insertAccount(trx, {
             userId: user.id,
             provider,
@@ -126,7 +117,7 @@ export class OAuthService {
           });
         }
         if (user.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
-        await users.recordLogin(trx, user.id);
+        await this.auth.recordLogin(trx, user.id);
         const pair = await this.auth.openSession(trx, user.id, true, meta);
         return { ...pair, first_login: firstLogin };
       });

@@ -2,10 +2,11 @@ import { authApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/route.js';
 import { clientMeta } from '../auth/client-meta.js';
-import { authenticateRequest } from '../auth/guard.js';
+import { authenticateRequest } from '../../lib/auth-guard.js';
+import type { OAuthService } from './oauth-service.js';
 
-export function oauthRoutes(app: FastifyInstance): void {
-  const oauth = () => app.ctx.services.oauth;
+export function oauthRoutes(app: FastifyInstance, service: OAuthService, trustProxy: boolean): void {
+  const oauth = () => service;
 
   registerEndpoint(app, authApi.oauthProviders, async () => oauth().providers());
   registerEndpoint(app, authApi.oauthAccounts, ({ auth }) => oauth().accounts(auth.user.id));
@@ -17,13 +18,7 @@ export function oauthRoutes(app: FastifyInstance): void {
     return oauth().authorize(params.provider, 'login', null);
   });
   registerEndpoint(app, authApi.oauthCallback, ({ params, body, request }) =>
-    oauth().callback(
-      params.provider,
-      body.code,
-      body.state,
-      clientMeta(request, app.ctx.config.trustProxy),
-      request.locale,
-    ),
+    oauth().callback(params.provider, body.code, body.state, clientMeta(request, trustProxy), request.locale),
   );
   registerEndpoint(app, authApi.oauthBind, async ({ params, body, auth }) => {
     await oauth().bind(params.provider, body.code, body.state, auth.user);

@@ -10,6 +10,7 @@ import { changeBalance } from '../wallet/ledger.js';
 import { EvmSource } from './chains/evm-source.js';
 import { TronSource } from './chains/tron-source.js';
 import type { ChainSource, ObservedTransfer } from './chains/types.js';
+import * as repo from './chain-repository.js';
 
 const LEASE = 'chain-watcher';
 
@@ -71,62 +72,26 @@ export class ChainWatcher {
   }
 
   async tickNetwork(source: ChainSource): Promise<void> {
-    const cursorRow = await this.db
-      .selectFrom('chain_cursors')
-      .select('position')
-      .where('network', '=', source.network)
-      .executeTakeFirst();
-    const scan = await source.scan(cursorRow?.position ?? null);
+    const cursor = await repo.cursorOf(this.db, source.network);
+    const scan = await source.scan(cursor);
     for (const transfer of scan.transfers) await this.record(source, transfer);
-    await this.db
-      .insertInto('chain_cursors')
-      .values({ network: source.network, position: scan.cursor, updated_at: nowIso() })
-      .onConflict((oc) => oc.column('network').doUpdateSet({ position: scan.cursor, updated_at: nowIso() }))
-      .execute();
+    await repo.saveCursor(this.db, source.network, scan.cursor);
     await this.advancePaid(source, scan.head);
   }
 
   /** Stores a transfer once (unique on network + tx + log index) and gives it to the order it pays, if any. */
   private async record(source: ChainSource, t: ObservedTransfer): Promise<void> {
-    const existing = await this.db
-      .selectFrom('chain_transfers')
-      .selectAll()
-      .where('network', '=', source.network)
-      .where('tx_hash', '=', t.txHash)
-      .where('log_index', '=', t.logIndex)
-      .executeTakeFirst();
+    const existing = await repo.findTransfer(this.db, source.network, t.txHash, t.logIndex);
     if (existing && existing.status !== 'reorged') return;
     try {
       await this.db.transaction().execute(async (trx) => {
         const now = nowIso();
         const paidAt = t.blockTime ?? now;
         const order =
-          t.micro === null
-            ? undefined
-            : await trx
-                .selectFrom('recharge_orders')
-                .selectAll()
-                .where('method', '=', 'usdt')
-                .where('network', '=', source.network)
-                .where('usdt_micro', '=', t.micro)
-                .where((eb) =>
-                  eb.or([
-                    eb('status', '=', 'pending'),
-                    eb.and([eb('status', '=', 'timeout'), eb('expires_at', '>=', paidAt)]),
-                  ]),
-                )
-                .orderBy('id')
-                .executeTakeFirst();
+          t.micro === null ? undefined : await repo.orderPaidBy(trx, source.network, t.micro, paidAt);
         const late =
           order === undefined && t.micro !== null
-            ? await trx
-                .selectFrom('recharge_orders')
-                .select('id')
-                .where('method', '=', 'usdt')
-                .where('network', '=', source.network)
-                .where('usdt_micro', '=', t.micro)
-                .where('status', 'in', ['timeout', 'canceled'])
-                .executeTakeFirst()
+            ? await repo.closedOrderOf(trx, source.network, t.micro)
             : undefined;
         const values = {
           from_address: t.from,
@@ -140,41 +105,16 @@ export class ChainWatcher {
           updated_at: now,
         };
         const transferId = existing
-          ? (
-              await trx
-                .updateTable('chain_transfers')
-                .set(values)
-                .where('id', '=', existing.id)
-                .returning('id')
-                .executeTakeFirstOrThrow()
-            ).id
-          : (
-              await trx
-                .insertInto('chain_transfers')
-                .values({
-                  network: source.network,
-                  tx_hash: t.txHash,
-                  log_index: t.logIndex,
-                  created_at: now,
-                  ...values,
-                })
-                .returning('id')
-                .executeTakeFirstOrThrow()
-            ).id;
-        if (order) {
-          await trx
-            .updateTable('recharge_orders')
-            .set({
-              status: 'paid',
-              paid_at: paidAt,
+          ? await repo.updateTransfer(trx, existing.id, values)
+          : await repo.insertTransfer(trx, {
+              network: source.network,
               tx_hash: t.txHash,
-              transfer_id: transferId,
-              confirmations: 0,
-              updated_at: now,
-            })
-            .where('id', '=', order.id)
-            .where('status', 'in', ['pending', 'timeout'])
-            .execute();
+              log_index: t.logIndex,
+              created_at: now,
+              ...values,
+            });
+        if (order) {
+          await repo.markOrderPaid(trx, order.id, { paidAt, txHash: t.txHash, transferId, now });
         } else {
           this.log.warn(
             { network: source.network, tx: t.txHash, micro: t.micro, late: Boolean(late) },
@@ -189,24 +129,7 @@ export class ChainWatcher {
 
   /** Counts confirmations of paid orders; credits those that have enough, after checking the transfer is still there. */
   private async advancePaid(source: ChainSource, head: number): Promise<void> {
-    const paid = await this.db
-      .selectFrom('recharge_orders as o')
-      .innerJoin('chain_transfers as t', 't.id', 'o.transfer_id')
-      .select([
-        'o.id',
-        'o.order_no',
-        'o.user_id',
-        'o.amount_fen',
-        'o.expires_at',
-        't.id as transfer_id',
-        't.tx_hash',
-        't.log_index',
-        't.usdt_micro',
-        't.block_number',
-      ])
-      .where('o.status', '=', 'paid')
-      .where('o.network', '=', source.network)
-      .execute();
+    const paid = await repo.paidOrders(this.db, source.network);
     for (const order of paid) {
       const check = await source.check(
         {
@@ -222,24 +145,13 @@ export class ChainWatcher {
         if (source.network === 'TRC20') continue; // not solidified yet: wait
         // Reorged away before it was final: the order waits for a payment again (or times out), nothing is credited.
         await this.db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('chain_transfers')
-            .set({ status: 'reorged', updated_at: now })
-            .where('id', '=', order.transfer_id)
-            .execute();
-          await trx
-            .updateTable('recharge_orders')
-            .set({
-              status: order.expires_at && order.expires_at > now ? 'pending' : 'timeout',
-              paid_at: null,
-              tx_hash: null,
-              transfer_id: null,
-              confirmations: 0,
-              updated_at: now,
-            })
-            .where('id', '=', order.id)
-            .where('status', '=', 'paid')
-            .execute();
+          await repo.setTransferStatus(trx, order.transfer_id, 'reorged', now);
+          await repo.unpayOrder(
+            trx,
+            order.id,
+            order.expires_at && order.expires_at > now ? 'pending' : 'timeout',
+            now,
+          );
         });
         this.log.warn(
           { order: order.order_no, tx: order.tx_hash },
@@ -249,29 +161,13 @@ export class ChainWatcher {
       }
       const confirmations = Math.max(0, check.confirmations);
       if (confirmations < source.confirmationsRequired) {
-        await this.db
-          .updateTable('recharge_orders')
-          .set({ confirmations, updated_at: now })
-          .where('id', '=', order.id)
-          .where('status', '=', 'paid')
-          .execute();
-        if (check.blockNumber !== order.block_number) {
-          await this.db
-            .updateTable('chain_transfers')
-            .set({ block_number: check.blockNumber, updated_at: now })
-            .where('id', '=', order.transfer_id)
-            .execute();
-        }
+        await repo.setConfirmations(this.db, order.id, confirmations, now);
+        if (check.blockNumber !== order.block_number)
+          await repo.setTransferBlock(this.db, order.transfer_id, check.blockNumber, now);
         continue;
       }
       await this.db.transaction().execute(async (trx) => {
-        const done = await trx
-          .updateTable('recharge_orders')
-          .set({ status: 'confirmed', confirmations, completed_at: now, updated_at: now })
-          .where('id', '=', order.id)
-          .where('status', '=', 'paid')
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) !== 1) return;
+        if (!(await repo.confirmOrder(trx, order.id, confirmations, now))) return;
         await changeBalance(trx, {
           userId: order.user_id,
           deltaFen: order.amount_fen,
@@ -279,24 +175,12 @@ export class ChainWatcher {
           reference: order.order_no,
           memo: order.tx_hash,
         });
-        await trx
-          .updateTable('chain_transfers')
-          .set({ status: 'credited', updated_at: now })
-          .where('id', '=', order.transfer_id)
-          .execute();
+        await repo.setTransferStatus(trx, order.transfer_id, 'credited', now);
       });
     }
   }
 
   async expireOrders(): Promise<number> {
-    const now = nowIso();
-    const result = await this.db
-      .updateTable('recharge_orders')
-      .set({ status: 'timeout', updated_at: now })
-      .where('method', '=', 'usdt')
-      .where('status', '=', 'pending')
-      .where('expires_at', '<', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return repo.expireOrders(this.db, nowIso());
   }
 }

@@ -4,9 +4,10 @@ import { nowIso } from '../../db/time.js';
 import type { Database, RechargeCodeRow, UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { fetchPage, toPage } from '../../lib/paginate.js';
+import { toPage } from '../../lib/paginate.js';
 import { changeBalance } from '../wallet/ledger.js';
 import { maskEmail, newOrderNo, newRechargeCode } from './codes.js';
+import * as repo from './repository.js';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
 /** Wrong codes a user (or an address) may try per 15 minutes before redemption is refused for the rest of it. */
@@ -48,21 +49,16 @@ export class CodeService {
         memo: `${quantity} x ${fenToString(amountFen)}`,
       });
       const now = nowIso();
-      const rows = await trx
-        .insertInto('recharge_codes')
-        .values(
-          Array.from({ length: quantity }, () => ({
-            code: newRechargeCode(),
-            amount_fen: amountFen,
-            batch_id: batchId,
-            generated_by: user.id,
-            used_by: null,
-            used_at: null,
-            created_at: now,
-          })),
-        )
-        .returningAll()
-        .execute();
+      const rows = await repo.insertCodes(
+        trx,
+        Array.from({ length: quantity }, () => ({
+          code: newRechargeCode(),
+          amountFen,
+          batchId,
+          generatedBy: user.id,
+          createdAt: now,
+        })),
+      );
       return {
         batch_id: batchId,
         total: fenToString(totalFen),
@@ -80,48 +76,34 @@ export class CodeService {
     }
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('recharge_codes')
-          .selectAll()
-          .where('code', '=', code)
-          .executeTakeFirst();
+        const row = await repo.findCode(trx, code);
         if (!row) throw new AppError('CODE_INVALID');
         if (row.status === 'used') throw new AppError('CODE_USED');
         if (row.status === 'locked') throw new AppError('CODE_LOCKED');
         if (row.status === 'disabled') throw new AppError('CODE_DISABLED');
         const now = nowIso();
-        const taken = await trx
-          .updateTable('recharge_codes')
-          .set({ status: 'used', used_by: user.id, used_at: now })
-          .where('id', '=', row.id)
-          .where('status', '=', 'unused')
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) throw new AppError('CODE_USED');
+        if (!(await repo.takeCode(trx, row.id, user.id, now))) throw new AppError('CODE_USED');
         const orderNo = newOrderNo('C');
-        const order = await trx
-          .insertInto('recharge_orders')
-          .values({
-            order_no: orderNo,
-            user_id: user.id,
-            method: 'code',
-            amount_fen: row.amount_fen,
-            status: 'confirmed',
-            network: null,
-            usdt_micro: null,
-            address: null,
-            memo: null,
-            rate: null,
-            transfer_id: null,
-            tx_hash: null,
-            code_id: row.id,
-            expires_at: null,
-            paid_at: now,
-            completed_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('order_no')
-          .executeTakeFirstOrThrow();
+        const order = await repo.insertOrder(trx, {
+          order_no: orderNo,
+          user_id: user.id,
+          method: 'code',
+          amount_fen: row.amount_fen,
+          status: 'confirmed',
+          network: null,
+          usdt_micro: null,
+          address: null,
+          memo: null,
+          rate: null,
+          transfer_id: null,
+          tx_hash: null,
+          code_id: row.id,
+          expires_at: null,
+          paid_at: now,
+          completed_at: now,
+          created_at: now,
+          updated_at: now,
+        });
         const balance = await changeBalance(trx, {
           userId: user.id,
           deltaFen: row.amount_fen,
@@ -142,31 +124,15 @@ export class CodeService {
     }
   }
 
-  private listQuery(userId: number, status: CodeStatus | undefined) {
-    let q = this.db
-      .selectFrom('recharge_codes as c')
-      .leftJoin('users as u', 'u.id', 'c.used_by')
-      .where('c.generated_by', '=', userId);
-    if (status) q = q.where('c.status', '=', status);
-    return q;
-  }
-
   async list(userId: number, status: CodeStatus | undefined, page: number, size: number) {
-    const base = this.listQuery(userId, status);
     const q = { page, size };
-    const { rows, total } = await fetchPage(base, q, (qb) =>
-      qb.selectAll('c').select('u.email as used_by_email').orderBy('c.id', 'desc').execute(),
-    );
+    const { rows, total } = await repo.pageOfCodes(this.db, userId, status, q);
     return toPage(rows.map(toCode), total, q);
   }
 
   /** Every code of the user (optionally of one status) as CSV rows, newest first. */
   async exportCsv(userId: number, status: CodeStatus | undefined): Promise<string> {
-    const rows = await this.listQuery(userId, status)
-      .selectAll('c')
-      .select('u.email as used_by_email')
-      .orderBy('c.id', 'desc')
-      .execute();
+    const rows = await repo.allCodes(this.db, userId, status);
     const escape = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
     const lines = [['code', 'amount', 'status', 'batch_id', 'created_at', 'used_at', 'used_by'].join(',')];
     for (const r of rows.map(toCode)) {

@@ -1,15 +1,18 @@
-import { fenToString, parseMoneyToFen, rechargeApi } from '@portal/contract';
+import { parseMoneyToFen, rechargeApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { registerEndpoint } from '../../lib/route.js';
-import { listTopups } from './topups.js';
+import type { CodeService } from './code-service.js';
+import type { TopupQueries } from './topups.js';
+import type { UsdtService } from './usdt-service.js';
 
 const MOUNT = '/recharge';
 
 /** Registered inside the /recharge scope, where every call needs a verified e-mail address. */
-export function rechargeRoutes(scope: FastifyInstance): void {
-  const codes = () => scope.ctx.services.codes;
-  const db = () => scope.ctx.database.db;
+export function rechargeRoutes(
+  scope: FastifyInstance,
+  services: { codes: CodeService; usdt: UsdtService; topups: TopupQueries },
+): void {
+  const codes = () => services.codes;
 
   registerEndpoint(
     scope,
@@ -46,11 +49,11 @@ export function rechargeRoutes(scope: FastifyInstance): void {
     },
   );
 
-  const usdt = () => scope.ctx.services.usdt;
+  const usdt = () => services.usdt;
   registerEndpoint(
     scope,
     rechargeApi.history,
-    ({ auth, query }) => listTopups(db(), auth.user.id, query, usdt().confirmationsFor),
+    ({ auth, query }) => services.topups.history(auth.user.id, query),
     MOUNT,
   );
   registerEndpoint(scope, rechargeApi.listChains, async () => usdt().chains(), MOUNT);
@@ -75,51 +78,5 @@ export function rechargeRoutes(scope: FastifyInstance): void {
     MOUNT,
   );
 
-  registerEndpoint(
-    scope,
-    rechargeApi.stats,
-    async ({ auth }) => {
-      const userId = auth.user.id;
-      const [orders, generated, used] = await Promise.all([
-        db()
-          .selectFrom('recharge_orders')
-          .where('user_id', '=', userId)
-          .select([
-            sql<number>`coalesce(sum(case when status = 'confirmed' then amount_fen else 0 end), 0)`.as(
-              'total',
-            ),
-            sql<number>`coalesce(sum(case when status = 'confirmed' and method = 'usdt' then amount_fen else 0 end), 0)`.as(
-              'usdt',
-            ),
-            sql<number>`coalesce(sum(case when status = 'confirmed' and method = 'code' then amount_fen else 0 end), 0)`.as(
-              'code',
-            ),
-            sql<number>`count(case when status = 'confirmed' then 1 end)`.as('topups'),
-            sql<number>`count(case when status in ('pending', 'paid') then 1 end)`.as('pending'),
-          ])
-          .executeTakeFirstOrThrow(),
-        db()
-          .selectFrom('recharge_codes')
-          .where('generated_by', '=', userId)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-        db()
-          .selectFrom('recharge_codes')
-          .where('generated_by', '=', userId)
-          .where('status', '=', 'used')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        total_recharged: fenToString(Number(orders.total)),
-        usdt_total: fenToString(Number(orders.usdt)),
-        code_total: fenToString(Number(orders.code)),
-        topups: Number(orders.topups),
-        pending_orders: Number(orders.pending),
-        codes_generated: Number(generated.n),
-        codes_used: Number(used.n),
-      };
-    },
-    MOUNT,
-  );
+  registerEndpoint(scope, rechargeApi.stats, ({ auth }) => services.topups.stats(auth.user.id), MOUNT);
 }

@@ -1,7 +1,8 @@
 import { fenToString, type Network, type Topup, type TopupStatus } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database, RechargeOrderRow } from '../../db/types.js';
-import { fetchPage, toPage } from '../../lib/paginate.js';
+import { toPage, type PageQuery } from '../../lib/paginate.js';
+import * as repo from './repository.js';
 
 /** micro-USDT -> "20.000137" (6 decimals, as it must be sent). */
 export function microToString(micro: number): string {
@@ -29,26 +30,40 @@ export function toTopup(row: RechargeOrderRow, confirmationsRequired: number | n
   };
 }
 
-export async function listTopups(
-  db: Kysely<Database>,
-  userId: number,
-  query: {
-    page: number;
-    size: number;
-    method?: 'usdt' | 'code' | undefined;
-    status?: TopupStatus | undefined;
-  },
-  confirmationsFor: (network: string | null) => number | null = () => null,
-) {
-  let base = db.selectFrom('recharge_orders').where('user_id', '=', userId);
-  if (query.method) base = base.where('method', '=', query.method);
-  if (query.status) base = base.where('status', '=', query.status);
-  const { rows, total } = await fetchPage(base, query, (qb) =>
-    qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
-  );
-  return toPage(
-    rows.map((r) => toTopup(r, confirmationsFor(r.network))),
-    total,
-    query,
-  );
+/** The user's top-ups of both kinds and their figures. */
+export class TopupQueries {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Confirmations a USDT network needs (null for codes or a network no longer configured). */
+    private readonly confirmationsFor: (network: string | null) => number | null,
+  ) {}
+
+  async history(
+    userId: number,
+    query: PageQuery & { method?: 'usdt' | 'code' | undefined; status?: TopupStatus | undefined },
+  ) {
+    const { rows, total } = await repo.pageOfOrders(this.db, userId, query);
+    return toPage(
+      rows.map((r) => toTopup(r, this.confirmationsFor(r.network))),
+      total,
+      query,
+    );
+  }
+
+  async stats(userId: number) {
+    const [orders, generated, used] = await Promise.all([
+      repo.orderTotals(this.db, userId),
+      repo.countCodes(this.db, userId),
+      repo.countCodes(this.db, userId, 'used'),
+    ]);
+    return {
+      total_recharged: fenToString(Number(orders.total)),
+      usdt_total: fenToString(Number(orders.usdt)),
+      code_total: fenToString(Number(orders.code)),
+      topups: Number(orders.topups),
+      pending_orders: Number(orders.pending),
+      codes_generated: generated,
+      codes_used: used,
+    };
+  }
 }

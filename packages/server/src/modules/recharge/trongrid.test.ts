@@ -203,7 +203,7 @@ describe(`TRC20 through the TronGrid API (${TEST_DIALECT})`, () => {
         confirmed: false,
       };
       entries.push(entry);
-      await t.app.ctx.watcher.tick();
+      await t.app.ctx.services.watcher.tick();
       const get = async () =>
         (
           await call<Topup>(t.app, {
@@ -215,8 +215,8 @@ describe(`TRC20 through the TronGrid API (${TEST_DIALECT})`, () => {
       expect(await balanceOf(t.database.handle.db, u.email)).toBe(0);
 
       entry.confirmed = true;
-      await t.app.ctx.watcher.tick();
-      await t.app.ctx.watcher.tick();
+      await t.app.ctx.services.watcher.tick();
+      await t.app.ctx.services.watcher.tick();
       expect(await get()).toMatchObject({ status: 'confirmed' });
       expect(await balanceOf(t.database.handle.db, u.email)).toBe(36000);
       await expectLedgerConsistent(t.database.handle.db);

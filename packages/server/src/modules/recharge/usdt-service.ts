@@ -8,6 +8,7 @@ import type { Database, UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newOrderNo } from './codes.js';
+import * as repo from './repository.js';
 import { toTopup } from './topups.js';
 
 const NAMES: Record<Network, string> = {
@@ -103,15 +104,8 @@ export class UsdtService {
       throw new AppError('INSUFFICIENT_RECHARGE_AMOUNT', { min_amount: minAmount });
     if (baseMicro > parseMoneyToFen(maxAmount) * 10_000)
       throw new AppError('BAD_REQUEST', { max_amount: maxAmount });
-    const open = await this.db
-      .selectFrom('recharge_orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', user.id)
-      .where('method', '=', 'usdt')
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    if (Number(open.n) >= MAX_OPEN_ORDERS)
-      throw new AppError('RATE_LIMIT', { reason: 'too_many_open_orders' });
+    const open = await repo.countPendingUsdtOrders(this.db, user.id);
+    if (open >= MAX_OPEN_ORDERS) throw new AppError('RATE_LIMIT', { reason: 'too_many_open_orders' });
     const { usdt_cny } = await this.exchangeRate();
     // Credit what the base amount is worth, rounded down to the fen; the offset below is ours to absorb.
     const amountFen = Math.floor((baseMicro * rateMillionths(usdt_cny)) / 1e10);
@@ -121,36 +115,27 @@ export class UsdtService {
       const micro = baseMicro + randomInt(1, 10_000);
       const now = nowIso();
       try {
-        const row = await this.db
-          .insertInto('recharge_orders')
-          .values({
-            order_no: newOrderNo('U'),
-            user_id: user.id,
-            method: 'usdt',
-            amount_fen: amountFen,
-            status: 'pending',
-            network,
-            usdt_micro: micro,
-            address: chain.address,
-            memo: null,
-            rate: usdt_cny,
-            transfer_id: null,
-            tx_hash: null,
-            code_id: null,
-            expires_at: isoAfter(windowMinutes * 60_000),
-            paid_at: null,
-            completed_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const withMemo = await this.db
-          .updateTable('recharge_orders')
-          .set({ memo: row.order_no })
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repo.insertOrder(this.db, {
+          order_no: newOrderNo('U'),
+          user_id: user.id,
+          method: 'usdt',
+          amount_fen: amountFen,
+          status: 'pending',
+          network,
+          usdt_micro: micro,
+          address: chain.address,
+          memo: null,
+          rate: usdt_cny,
+          transfer_id: null,
+          tx_hash: null,
+          code_id: null,
+          expires_at: isoAfter(windowMinutes * 60_000),
+          paid_at: null,
+          completed_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        const withMemo = await repo.setOrderMemo(this.db, row.id, row.order_no);
         return toTopup(withMemo, chain.confirmations);
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
@@ -160,28 +145,15 @@ export class UsdtService {
   }
 
   async get(userId: number, id: number): Promise<Topup> {
-    const row = await this.db
-      .selectFrom('recharge_orders')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('method', '=', 'usdt')
-      .executeTakeFirst();
+    const row = await repo.findUsdtOrder(this.db, userId, id);
     if (!row) throw new AppError('RECHARGE_ORDER_NOT_FOUND');
     return toTopup(row, this.confirmationsFor(row.network));
   }
 
   async cancel(userId: number, id: number): Promise<Topup> {
-    const result = await this.db
-      .updateTable('recharge_orders')
-      .set({ status: 'canceled', updated_at: nowIso() })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('method', '=', 'usdt')
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
+    const canceled = await repo.cancelPendingUsdtOrder(this.db, userId, id, nowIso());
     const order = await this.get(userId, id);
-    if (Number(result.numUpdatedRows) !== 1 && order.status !== 'canceled')
+    if (!canceled && order.status !== 'canceled')
       throw new AppError('ORDER_ALREADY_PAID', { status: order.status });
     return order;
   }

@@ -56,7 +56,7 @@ describe(`USDT top-up on a local chain (${TEST_DIALECT})`, () => {
   });
   afterEach(() => expectLedgerConsistent(t.database.handle.db));
   const db = () => t.database.handle.db;
-  const tick = () => t.app.ctx.watcher.tick();
+  const tick = () => t.app.ctx.services.watcher.tick();
 
   async function order(token: string, amount: string, network = 'ERC20') {
     const r = await call<Topup>(t.app, {

@@ -1,8 +1,7 @@
 import { fenToString, type Locale, type SearchResults } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
-import { HelpService } from '../help/help-service.js';
+import type { HelpService } from '../help/help-service.js';
 import { packageText } from '../subscriptions/mapping.js';
 import * as repo from './repository.js';
 
@@ -17,14 +16,10 @@ function subscriptionId(q: string): number | null {
 
 /** The top-bar search of one signed-in user: their own records and the help documents of their language. */
 export class SearchService {
-  private readonly help: HelpService;
-
   constructor(
     private readonly db: Kysely<Database>,
-    dialect: DialectName,
-  ) {
-    this.help = new HelpService(db, dialect);
-  }
+    private readonly help: HelpService,
+  ) {}
 
   /**
    * Six queries whatever the user owns: their packages (to match names in the caller's language), then at most

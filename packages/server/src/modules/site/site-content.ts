@@ -8,9 +8,8 @@ import {
   type Locale,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/time.js';
 import type { Database } from '../../db/types.js';
-import { getMeta } from '../../lib/meta-repository.js';
+import { getMeta, setMeta } from '../../lib/meta-repository.js';
 
 export const CONTACT_KEY = 'site_contact';
 export const DEALERS_KEY = 'site_dealers';
@@ -121,11 +120,6 @@ export class SiteContent {
     key: typeof CONTACT_KEY | typeof DEALERS_KEY,
     value: ContactConfig | DealersConfig,
   ): Promise<void> {
-    const now = nowIso();
-    await this.db
-      .insertInto('app_meta')
-      .values({ key, value: JSON.stringify(value), updated_at: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now }))
-      .execute();
+    await setMeta(this.db, key, JSON.stringify(value));
   }
 }

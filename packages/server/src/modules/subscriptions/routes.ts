@@ -1,12 +1,23 @@
 import { subscriptionsApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/route.js';
+import type { AutoRenewSettings } from './auto-renew.js';
+import type { SubscriptionLinks } from './subscription-link.js';
+import type { SubscriptionPayments } from './subscription-payments.js';
+import type { SubscriptionQueries } from './subscription-queries.js';
+
+export interface SubscriptionServices {
+  queries: SubscriptionQueries;
+  payments: SubscriptionPayments;
+  links: SubscriptionLinks;
+  autoRenew: AutoRenewSettings;
+}
 
 const MOUNT = '/subscriptions';
 
 /** The package catalogue is public (the landing page shows it). */
-export function packageRoutes(app: FastifyInstance): void {
-  const svc = () => app.ctx.services.subscriptions;
+export function packageRoutes(app: FastifyInstance, queries: SubscriptionQueries): void {
+  const svc = () => queries;
   registerEndpoint(app, subscriptionsApi.listPackages, ({ request }) => svc().listPackages(request.locale));
   registerEndpoint(app, subscriptionsApi.getPackage, ({ params, request }) =>
     svc().getPackage(params.id, request.locale),
@@ -14,44 +25,43 @@ export function packageRoutes(app: FastifyInstance): void {
 }
 
 /** Registered inside the /subscriptions scope, where every call needs a verified e-mail address. */
-export function subscriptionRoutes(scope: FastifyInstance): void {
-  const svc = () => scope.ctx.services.subscriptions;
+export function subscriptionRoutes(scope: FastifyInstance, s: SubscriptionServices): void {
   const r = <E extends Parameters<typeof registerEndpoint>[1]>(
     endpoint: E,
     handler: Parameters<typeof registerEndpoint<E>>[2],
   ) => registerEndpoint(scope, endpoint, handler, MOUNT);
 
   r(subscriptionsApi.purchase, ({ auth, body, request }) =>
-    svc().purchase(auth.user, body.package_id, body.idempotency_key, request.locale),
+    s.payments.purchase(auth.user, body.package_id, body.idempotency_key, request.locale),
   );
   r(subscriptionsApi.renew, ({ auth, body, request }) =>
-    svc().renew(auth.user, body.subscription_id, body.idempotency_key, request.locale),
+    s.payments.renew(auth.user, body.subscription_id, body.idempotency_key, request.locale),
   );
   r(subscriptionsApi.upgradePreview, ({ auth, body }) =>
-    svc().preview(auth.user, body.subscription_id, body.package_id),
+    s.payments.preview(auth.user, body.subscription_id, body.package_id),
   );
   r(subscriptionsApi.upgrade, ({ auth, body, request }) =>
-    svc().upgrade(auth.user, body.quote_id, body.idempotency_key, request.locale),
+    s.payments.upgrade(auth.user, body.quote_id, body.idempotency_key, request.locale),
   );
-  r(subscriptionsApi.mySubscriptions, ({ auth, request }) => svc().my(auth.user.id, request.locale));
+  r(subscriptionsApi.mySubscriptions, ({ auth, request }) => s.queries.my(auth.user.id, request.locale));
   r(subscriptionsApi.listSubscriptions, ({ auth, query, request }) =>
-    svc().list(auth.user.id, request.locale, query),
+    s.queries.list(auth.user.id, request.locale, query),
   );
   r(subscriptionsApi.listOrders, ({ auth, query, request }) =>
-    svc().orders(auth.user.id, request.locale, query),
+    s.queries.orders(auth.user.id, request.locale, query),
   );
   r(subscriptionsApi.history, ({ auth, query, request }) =>
-    svc().history(auth.user.id, request.locale, query),
+    s.queries.history(auth.user.id, request.locale, query),
   );
-  r(subscriptionsApi.stats, ({ auth }) => svc().stats(auth.user.id));
+  r(subscriptionsApi.stats, ({ auth }) => s.queries.stats(auth.user.id));
   r(subscriptionsApi.traffic, ({ auth, query }) =>
-    svc().traffic(auth.user.id, query.days, query.subscription_id),
+    s.queries.traffic(auth.user.id, query.days, query.subscription_id),
   );
-  r(subscriptionsApi.getLink, ({ auth, query }) => svc().link(auth.user.id, query.subscription_id));
-  r(subscriptionsApi.resetLink, ({ auth, body }) => svc().resetLink(auth.user.id, body.subscription_id));
+  r(subscriptionsApi.getLink, ({ auth, query }) => s.links.link(auth.user.id, query.subscription_id));
+  r(subscriptionsApi.resetLink, ({ auth, body }) => s.links.resetLink(auth.user.id, body.subscription_id));
   r(subscriptionsApi.autoRenewToggle, ({ auth, body }) =>
-    svc().setAutoRenew(auth.user.id, body.subscription_id, body.enabled),
+    s.autoRenew.setAutoRenew(auth.user.id, body.subscription_id, body.enabled),
   );
-  r(subscriptionsApi.autoRenewStatus, ({ auth }) => svc().autoRenewStatus(auth.user.id));
-  r(subscriptionsApi.autoRenewLogs, ({ auth, query }) => svc().autoRenewLogs(auth.user.id, query));
+  r(subscriptionsApi.autoRenewStatus, ({ auth }) => s.autoRenew.autoRenewStatus(auth.user.id));
+  r(subscriptionsApi.autoRenewLogs, ({ auth, query }) => s.autoRenew.autoRenewLogs(auth.user.id, query));
 }

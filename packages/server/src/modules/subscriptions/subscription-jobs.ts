@@ -8,7 +8,8 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { autoRenewFailedMail } from '../mail/templates.js';
 import { packageText } from './mapping.js';
-import type { SubscriptionService } from './subscription-service.js';
+import * as repo from './repository.js';
+import type { SubscriptionPayments } from './subscription-payments.js';
 
 const DAY_MS = 86_400_000;
 
@@ -20,50 +21,26 @@ const DAY_MS = 86_400_000;
 export class SubscriptionJobs {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly service: SubscriptionService,
+    private readonly payments: SubscriptionPayments,
     private readonly mailer: Mailer,
     private readonly options: { siteName: string; publicUrl: string },
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async expire(): Promise<number> {
-    const now = nowIso();
-    const result = await this.db
-      .updateTable('subscriptions')
-      .set((eb) => ({ status: 'expired', version: eb('version', '+', 1), updated_at: now }))
-      .where('status', 'in', ['active', 'suspended'])
-      .where('end_at', '<=', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  expire(): Promise<number> {
+    return repo.expireEnded(this.db, nowIso());
   }
 
   async autoRenew(): Promise<{ renewed: number; failed: number }> {
     const horizon = new Date(Date.now() + DAY_MS).toISOString();
-    const due = await this.db
-      .selectFrom('subscriptions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .innerJoin('packages as p', 'p.id', 's.package_id')
-      .selectAll('u')
-      .select([
-        's.id as sub_id',
-        's.end_at',
-        'p.price_fen',
-        'p.name as p_name',
-        'p.description as p_description',
-        'p.translations as p_translations',
-      ])
-      .where('s.auto_renew', '=', 1)
-      .where('s.status', 'in', ['active', 'suspended', 'expired'])
-      .where('s.end_at', '<=', horizon)
-      .where('u.status', '=', 'active')
-      .execute();
+    const due = await repo.dueForAutoRenew(this.db, horizon);
     let renewed = 0;
     let failed = 0;
     for (const row of due) {
       const { sub_id, end_at, price_fen, p_name, p_description, p_translations, ...user } = row;
       const locale = user.locale as Locale;
       try {
-        const r = await this.service.renew(user, sub_id, `auto:${sub_id}:${end_at}`, locale);
+        const r = await this.payments.renew(user, sub_id, `auto:${sub_id}:${end_at}`, locale);
         await this.logAttempt(sub_id, user.id, end_at, 'success', price_fen, r.order.order_no);
         renewed += 1;
       } catch (err) {
@@ -109,18 +86,14 @@ export class SubscriptionJobs {
     orderNo: string | null,
   ): Promise<boolean> {
     try {
-      await this.db
-        .insertInto('auto_renew_logs')
-        .values({
-          subscription_id: subscriptionId,
-          user_id: userId,
-          period_end: periodEnd,
-          result,
-          amount_fen: amountFen,
-          order_no: orderNo,
-          created_at: nowIso(),
-        })
-        .execute();
+      await repo.insertAutoRenewLog(this.db, {
+        subscriptionId,
+        userId,
+        periodEnd,
+        result,
+        amountFen,
+        orderNo,
+      });
       return true;
     } catch (err) {
       if (isUniqueViolation(err)) return false;

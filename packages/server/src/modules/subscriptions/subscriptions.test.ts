@@ -194,7 +194,7 @@ describe(`packages and subscriptions (${TEST_DIALECT})`, () => {
       .set({ end_at: new Date(Date.now() - DAY).toISOString() })
       .where('id', '=', s.id)
       .execute();
-    expect(await t.app.ctx.subscriptionJobs.expire()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.ctx.services.subscriptionJobs.expire()).toBeGreaterThanOrEqual(1);
     expect(
       (await call<Subscription[]>(t.app, { url: `${API}/subscriptions/my`, token: u.tokens.access_token }))
         .data[0]!.status,
@@ -360,7 +360,7 @@ describe(`packages and subscriptions (${TEST_DIALECT})`, () => {
     });
     await db().updateTable('subscriptions').set({ end_at: dueAt }).where('id', '=', p.id).execute();
 
-    const jobs = t.app.ctx.subscriptionJobs;
+    const jobs = t.app.ctx.services.subscriptionJobs;
     await Promise.all([jobs.autoRenew(), jobs.autoRenew()]);
     await jobs.autoRenew();
     expect(await balanceOf(db(), rich.email)).toBe(10_000 - 1500 - 1500);

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
-import { ticketService } from './routes.js';
 import { MAX_UNCLAIMED_UPLOADS } from './ticket-service.js';
 import {
   compoundFile,
@@ -286,7 +285,7 @@ describe(`ticket attachments (${TEST_DIALECT})`, () => {
       expect([f, r.statusCode, r.json<{ code: number }>().code]).toEqual([f, 403, 40002]);
     }
     // a signature made for a time already past (as an old page would hold) no longer opens the file
-    const links = ticketService(t.app).links;
+    const links = t.app.ctx.services.tickets.links;
     const past = Math.floor(Date.now() / 1000) - 60;
     const expired = await fetchFile(`${byToken(a.id)}?expires=${past}&sig=${links.signature(a.id, past)}`);
     expect(expired.statusCode).toBe(403);
@@ -402,7 +401,7 @@ describe(`ticket attachments (${TEST_DIALECT})`, () => {
     const usedKey = await keyOf(used.id);
     expect(storedFiles()).toContain(staleKey);
 
-    const swept = await ticketService(t.app).cleanup();
+    const swept = await t.app.ctx.services.tickets.cleanup();
     expect(swept.uploads).toBeGreaterThanOrEqual(1);
     expect((await rowsOf(u.id)).map((r) => r.id).sort()).toEqual([fresh.id, used.id].sort());
     expect(storedFiles()).not.toContain(staleKey);
@@ -422,7 +421,7 @@ describe(`ticket attachments (${TEST_DIALECT})`, () => {
       .set({ updated_at: yearsAgo })
       .where('id', 'in', [ticket.id, open.id])
       .execute();
-    const expired = await ticketService(t.app).cleanup();
+    const expired = await t.app.ctx.services.tickets.cleanup();
     expect(expired.tickets).toBe(1);
     expect((await getTicket(t.app, u.token, ticket.id)).code).toBe(40601);
     expect((await getTicket(t.app, u.token, open.id)).code).toBe(20000);

@@ -1,39 +1,11 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { ERRORS, TICKETS, ticketsApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app.js';
-import { LeasedInterval } from '../../jobs/leased-interval.js';
 import { AppError } from '../../lib/app-error.js';
 import { registerEndpoint } from '../../lib/route.js';
-import { authenticateRequest } from '../auth/guard.js';
-import { AttachmentLinks } from './attachment-links.js';
-import { LocalDiskStore } from './attachment-store.js';
-import { TicketService } from './ticket-service.js';
-
-const CLEANUP_INTERVAL_MS = 15 * 60_000;
-
-const services = new WeakMap<AppContext, TicketService>();
-
-/** The one ticket service of an app (routes, admin routes and the job share it). */
-export function ticketService(app: FastifyInstance): TicketService {
-  let service = services.get(app.ctx);
-  if (!service) {
-    const { config, database, mailer, secrets } = app.ctx;
-    service = new TicketService({
-      db: database.db,
-      store: new LocalDiskStore(path.join(config.dataDir, 'attachments')),
-      links: new AttachmentLinks(secrets.jwt),
-      mailer,
-      siteName: config.siteName,
-      publicUrl: config.publicUrl,
-      log: app.log,
-    });
-    services.set(app.ctx, service);
-  }
-  return service;
-}
+import { authenticateRequest } from '../../lib/auth-guard.js';
+import type { TicketService } from './ticket-service.js';
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), inline only for the verified raster images. */
 function contentDisposition(kind: string | null, name: string): string {
@@ -50,8 +22,8 @@ function contentDisposition(kind: string | null, name: string): string {
 const ATTACHMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /** Tickets under the portal API prefix. */
-export function ticketRoutes(api: FastifyInstance): void {
-  const svc = () => ticketService(api);
+export function ticketRoutes(api: FastifyInstance, tickets: TicketService): void {
+  const svc = () => tickets;
   registerEndpoint(api, ticketsApi.listTickets, ({ auth, query }) => svc().list(auth.user.id, query));
   registerEndpoint(api, ticketsApi.createTicket, ({ auth, body }) => svc().create(auth.user, body));
   registerEndpoint(api, ticketsApi.getTicket, ({ auth, params }) => svc().detail(auth.user.id, params.id));
@@ -130,8 +102,8 @@ export function ticketRoutes(api: FastifyInstance): void {
 }
 
 /** Staff side of tickets under the admin API prefix (every endpoint has role 'admin'). */
-export function adminTicketRoutes(admin: FastifyInstance): void {
-  const svc = () => ticketService(admin);
+export function adminTicketRoutes(admin: FastifyInstance, tickets: TicketService): void {
+  const svc = () => tickets;
   registerEndpoint(admin, ticketsApi.adminListTickets, ({ query }) => svc().adminList(query));
   registerEndpoint(admin, ticketsApi.adminGetTicket, ({ params }) => svc().adminDetail(params.id));
   registerEndpoint(admin, ticketsApi.adminReplyTicket, ({ auth, params, body }) =>
@@ -143,16 +115,4 @@ export function adminTicketRoutes(admin: FastifyInstance): void {
   registerEndpoint(admin, ticketsApi.adminAssign, ({ params, body }) =>
     svc().adminAssign(params.id, body.assignee_id),
   );
-}
-
-/** Background work: unreferenced uploads older than a day and tickets past retention are removed (one instance). */
-export function registerTicketJobs(app: FastifyInstance): void {
-  const job = new LeasedInterval(
-    app.ctx.database.db,
-    'tickets',
-    async () => void (await ticketService(app).cleanup()),
-    app.log,
-  );
-  if (app.ctx.config.env !== 'test') app.addHook('onReady', async () => job.start(CLEANUP_INTERVAL_MS));
-  app.addHook('onClose', () => job.stop());
 }

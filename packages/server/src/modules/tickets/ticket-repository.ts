@@ -1,10 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import { sql } from 'kysely';
+import type { Db } from '../../db/types.js';
 import type { TicketAttachmentRow, TicketRow, TicketsTable } from '../../db/tables/tickets.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 
 /** Every line of SQL of the tickets feature; each function takes the database or a transaction. */
-type Db = Kysely<Database> | Transaction<Database>;
 type Status = TicketsTable['status'];
 
 export interface TicketListFilter extends PageQuery {

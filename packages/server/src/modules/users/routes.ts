@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionRow, UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { registerEndpoint } from '../../lib/route.js';
-import * as sessions from '../auth/session-repository.js';
-import { updateNickname } from '../auth/user-repository.js';
+import type { AuthService } from '../auth/auth-service.js';
 
 export function toProfile(user: UserRow): UserProfile {
   return {
@@ -37,27 +36,23 @@ function toSessionInfo(s: SessionRow, currentId: string): SessionInfo {
   };
 }
 
-export function userRoutes(app: FastifyInstance): void {
-  const db = () => app.ctx.database.db;
-
-  registerEndpoint(app, usersApi.getProfile, async ({ auth }) => toProfile(auth.user));
-  registerEndpoint(app, usersApi.updateProfile, async ({ auth, body }) =>
-    toProfile(await updateNickname(db(), auth.user.id, body.nickname === '' ? null : body.nickname)),
+export function userRoutes(app: FastifyInstance, auth: AuthService): void {
+  registerEndpoint(app, usersApi.getProfile, async ({ auth: a }) => toProfile(a.user));
+  registerEndpoint(app, usersApi.updateProfile, async ({ auth: a, body }) =>
+    toProfile(await auth.updateNickname(a.user.id, body.nickname === '' ? null : body.nickname)),
   );
-  registerEndpoint(app, usersApi.getBalance, async ({ auth }) => ({
-    balance: fenToString(auth.user.balance_fen),
+  registerEndpoint(app, usersApi.getBalance, async ({ auth: a }) => ({
+    balance: fenToString(a.user.balance_fen),
   }));
-  registerEndpoint(app, usersApi.listSessions, async ({ auth }) =>
-    (await sessions.listLiveSessions(db(), auth.user.id)).map((s) => toSessionInfo(s, auth.session.id)),
+  registerEndpoint(app, usersApi.listSessions, async ({ auth: a }) =>
+    (await auth.liveSessions(a.user.id)).map((s) => toSessionInfo(s, a.session.id)),
   );
-  registerEndpoint(app, usersApi.revokeSession, async ({ auth, params }) => {
-    if (params.id === auth.session.id) throw new AppError('FORBIDDEN', { reason: 'current_session' });
-    const found = await sessions.findUserSession(db(), auth.user.id, params.id);
-    if (!found) throw new AppError('SESSION_NOT_FOUND');
-    await sessions.revokeSession(db(), found.id, 'revoked_by_user');
+  registerEndpoint(app, usersApi.revokeSession, async ({ auth: a, params }) => {
+    if (params.id === a.session.id) throw new AppError('FORBIDDEN', { reason: 'current_session' });
+    await auth.revokeOwnSession(a.user.id, params.id);
     return null;
   });
-  registerEndpoint(app, usersApi.revokeOtherSessions, async ({ auth }) => ({
-    revoked: await sessions.revokeUserSessions(db(), auth.user.id, 'revoked_by_user', auth.session.id),
+  registerEndpoint(app, usersApi.revokeOtherSessions, async ({ auth: a }) => ({
+    revoked: await auth.revokeOtherSessions(a.user.id, a.session.id),
   }));
 }

@@ -1,8 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
-import type { Authenticated } from './auth-service.js';
+import type { SessionRow, UserRow } from '../db/types.js';
+import { AppError } from './app-error.js';
 
-export type { Authenticated };
+/** The signed-in user and session of a request (AuthService.authenticate resolves them from the bearer token). */
+export interface Authenticated {
+  user: UserRow;
+  session: SessionRow;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/connection.js';
+import type { ScheduledJob } from './jobs/scheduled-job.js';
+import type { RateLimiter } from './lib/rate-limiter.js';
+import { AnnouncementMailing } from './modules/announcements/mailing.js';
+import { AnnouncementService } from './modules/announcements/service.js';
+import { AccessTokens } from './modules/auth/access-token.js';
+import { AuthService } from './modules/auth/auth-service.js';
+import type { RestrictedPrefix } from './modules/auth/restricted-areas.js';
+import { DashboardService } from './modules/dashboard/service.js';
+import { HelpAdminService } from './modules/help/help-admin-service.js';
+import { HelpService } from './modules/help/help-service.js';
+import { Mailer } from './modules/mail/mailer.js';
+import { AgentService } from './modules/nodes/agent-service.js';
+import { NodeService } from './modules/nodes/node-service.js';
+import { OAuthService } from './modules/oauth/oauth-service.js';
+import { ChainWatcher, sourceFor } from './modules/recharge/chain-watcher.js';
+import { CodeService } from './modules/recharge/code-service.js';
+import { TopupQueries } from './modules/recharge/topups.js';
+import { UsdtService } from './modules/recharge/usdt-service.js';
+import { SearchService } from './modules/search/service.js';
+import { SiteContent } from './modules/site/site-content.js';
+import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
+import { AutoRenewSettings } from './modules/subscriptions/auto-renew.js';
+import type { SubscriptionServices } from './modules/subscriptions/routes.js';
+import { SubscriptionLinks } from './modules/subscriptions/subscription-link.js';
+import { SubscriptionPayments } from './modules/subscriptions/subscription-payments.js';
+import { SubscriptionQueries } from './modules/subscriptions/subscription-queries.js';
+import { AttachmentLinks } from './modules/tickets/attachment-links.js';
+import { LocalDiskStore } from './modules/tickets/attachment-store.js';
+import { TicketService } from './modules/tickets/ticket-service.js';
+import { WalletService } from './modules/wallet/wallet-service.js';
+
+/** What every module is built from: configuration and the shared infrastructure of one app. */
+export interface AppBase {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Shared state for several instances (rate limits, short caches); null: in-process. */
+  redis: Redis | null;
+  secrets: { jwt: string };
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+/** Every service of the app, each built once; a module uses another module's behaviour only through these. */
+export interface AppServices {
+  wallet: WalletService;
+  auth: AuthService;
+  oauth: OAuthService;
+  codes: CodeService;
+  usdt: UsdtService;
+  topups: TopupQueries;
+  watcher: ChainWatcher;
+  subscriptions: SubscriptionServices;
+  subscriptionJobs: SubscriptionJobs;
+  nodes: NodeService;
+  agents: AgentService;
+  tickets: TicketService;
+  announcements: AnnouncementService;
+  announcementMailing: AnnouncementMailing;
+  help: HelpService;
+  helpAdmin: HelpAdminService;
+  site: SiteContent;
+  search: SearchService;
+  dashboard: DashboardService;
+}
+
+export interface AppContext extends AppBase {
+  /** The outbox every module queues mail in. */
+  mailer: Mailer;
+  services: AppServices;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** What a module adds to the app; buildApp registers each part in its place. */
+export interface AppModule {
+  /** Under the portal API prefix. */
+  routes?(api: FastifyInstance): void;
+  /** Under the admin API prefix (staff only). */
+  adminRoutes?(admin: FastifyInstance): void;
+  /** Inside the scopes that need a verified e-mail address. */
+  restricted?: Partial<Record<RestrictedPrefix, (scope: FastifyInstance) => void>>;
+  /** At the root, outside the API envelope (subscription links, the node agents' API). */
+  rootRoutes?(app: FastifyInstance): void;
+  jobs?: ScheduledJob[];
+}
+
+/** Each module's index.ts exports one of these. */
+export type ModuleFactory = (ctx: AppContext) => AppModule;
+
+/** The one place services are constructed. */
+export function createAppContext(base: AppBase): AppContext {
+  const { config, database, limiter, log, secrets } = base;
+  const db = database.db;
+  const site = { siteName: config.siteName, publicUrl: config.publicUrl };
+  const mailer = new Mailer(db, config.mail, log);
+  const auth = new AuthService({
+    db,
+    config,
+    tokens: new AccessTokens(secrets.jwt, config.auth.accessTtlSeconds),
+    mailer,
+    limiter,
+    log,
+  });
+  const queries = new SubscriptionQueries(db);
+  const subscriptions: SubscriptionServices = {
+    queries,
+    payments: new SubscriptionPayments(db, queries),
+    links: new SubscriptionLinks(db, config.publicUrl),
+    autoRenew: new AutoRenewSettings(db),
+  };
+  const help = new HelpService(db, database.dialect);
+  const usdt = new UsdtService(db, config, log);
+  return {
+    ...base,
+    mailer,
+    services: {
+      wallet: new WalletService(db),
+      auth,
+      oauth: new OAuthService(db, config, auth),
+      codes: new CodeService(db, limiter),
+      usdt,
+      topups: new TopupQueries(db, usdt.confirmationsFor),
+      watcher: new ChainWatcher(db, config.usdt.chains.map(sourceFor), log),
+      subscriptions,
+      subscriptionJobs: new SubscriptionJobs(db, subscriptions.payments, mailer, site, log),
+      nodes: new NodeService(db),
+      agents: new AgentService(db),
+      tickets: new TicketService({
+        db,
+        store: new LocalDiskStore(path.join(config.dataDir, 'attachments')),
+        links: new AttachmentLinks(secrets.jwt),
+        mailer,
+        ...site,
+        log,
+      }),
+      announcements: new AnnouncementService(db),
+      announcementMailing: new AnnouncementMailing(db, mailer, site, log),
+      help,
+      helpAdmin: new HelpAdminService(db),
+      site: new SiteContent(db, config.supportEmail),
+      search: new SearchService(db, help),
+      dashboard: new DashboardService(db),
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** Tables of accounts and sign-in (modules/auth). */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  /** null for accounts created by third-party sign-in */
+  password_hash: string | null;
+  nickname: string | null;
+  avatar_url: string | null;
+  email_verified_at: string | null;
+  status: Generated<'active' | 'disabled'>;
+  role: Generated<'user' | 'admin'>;
+  balance_fen: Generated<number>;
+  locale: Generated<string>;
+  invite_code: string | null;
+  failed_logins: Generated<number>;
+  locked_until: string | null;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  remember_me: number;
+  user_agent: string | null;
+  device: string;
+  browser: string | null;
+  os: string | null;
+  ip: string | null;
+  location: string | null;
+  created_at: string;
+  last_active_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  rotated_at: string | null;
+}
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify_email' | 'reset_password';
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AuthTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  email_tokens: EmailTokensTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,47 @@
+import type { NodeProtocol, NodeStatus } from '@portal/contract';
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Tables of nodes and their agents' reports (modules/nodes). */
+export interface NodesTable {
+  id: Generated<number>;
+  name: string;
+  region: string;
+  country: string;
+  city: string | null;
+  host: string;
+  port: number;
+  protocol: NodeProtocol;
+  /** JSON: transport and TLS settings, cipher for Shadowsocks */
+  settings: Generated<string>;
+  rate_percent: Generated<number>;
+  inbound_rule_id: number | null;
+  rule_name: string | null;
+  status: Generated<NodeStatus>;
+  load_percent: number | null;
+  cpu_percent: number | null;
+  mem_percent: number | null;
+  latency_ms: number | null;
+  last_heartbeat_at: string | null;
+  /** SHA-256 of the agent's API token; null until an operator issues one */
+  token_hash: string | null;
+  disk_percent: number | null;
+  online_users: Generated<number>;
+  is_visible: Generated<number>;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+export interface NodeOnlineIpsTable {
+  node_id: number;
+  subscription_id: number;
+  ip: string;
+  reported_at: string;
+}
+
+export interface NodeTables {
+  nodes: NodesTable;
+  node_online_ips: NodeOnlineIpsTable;
+}
+
+export type NodeRow = Selectable<NodesTable>;
+export type NewNode = Insertable<NodesTable>;

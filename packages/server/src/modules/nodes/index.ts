@@ -1,0 +1,19 @@
+import type { ModuleFactory } from '../../app-context.js';
+import { leasedJob } from '../../jobs/scheduled-job.js';
+import { nodeApiRoutes } from './node-api.js';
+import { nodeRoutes } from './routes.js';
+
+export const nodesModule: ModuleFactory = (ctx) => {
+  const { nodes } = ctx.services;
+  return {
+    routes: (api) => nodeRoutes(api, nodes),
+    rootRoutes: (app) => nodeApiRoutes(app, ctx.services.agents, ctx.limiter),
+    jobs: [
+      leasedJob(ctx.database.db, ctx.log, 'nodes', 60_000, async () => {
+        if (ctx.config.seedDemo) await nodes.demoHeartbeat();
+        await nodes.markSilentOffline();
+        await nodes.probeLatency();
+      }),
+    ],
+  };
+};

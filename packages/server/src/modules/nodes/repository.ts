@@ -1,0 +1,273 @@
+import { NODES, type NodeStatus } from '@portal/contract';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import { isoAfter, nowIso } from '../../db/time.js';
+import type { Database, Db, NodeRow } from '../../db/types.js';
+import { fetchPage, type PageQuery } from '../../lib/paginate.js';
+import { servableSql, trafficUsedUpSql } from '../subscriptions/servable.js';
+
+/**
+ * Every line of SQL of nodes and their agents: the nodes, who is online on them, and traffic accounting (which adds
+ * to the subscriptions' usage columns and traffic_daily, and suspends those that reach their limit).
+ */
+// ---- the node centre ----
+
+function statusFilter(
+  eb: ExpressionBuilder<Database, 'nodes'>,
+  status: NodeStatus,
+  cutoff: string,
+): Expression<SqlBool> {
+  const live = eb.and([eb('status', '=', 'online'), eb('last_heartbeat_at', '>=', cutoff)]);
+  if (status === 'maintenance') return eb('status', '=', 'maintenance');
+  if (status === 'online') return live;
+  return eb.and([eb('status', '!=', 'maintenance'), eb.not(live)]);
+}
+
+export function pageOfVisibleNodes(
+  db: Db,
+  q: PageQuery & { region?: string; type?: NodeRow['protocol']; status?: NodeStatus },
+  cutoff: string,
+) {
+  let base = db.selectFrom('nodes').where('is_visible', '=', 1);
+  if (q.region) base = base.where('region', '=', q.region);
+  if (q.type) base = base.where('protocol', '=', q.type);
+  if (q.status) {
+    const status = q.status;
+    base = base.where((eb) => statusFilter(eb, status, cutoff));
+  }
+  return fetchPage(base, q, (qb) => qb.selectAll().orderBy('sort_order').orderBy('id').execute());
+}
+
+export function findVisibleNode(db: Db, id: number): Promise<NodeRow | undefined> {
+  return db
+    .selectFrom('nodes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_visible', '=', 1)
+    .executeTakeFirst();
+}
+
+export function visibleStatusRows(db: Db) {
+  return db
+    .selectFrom('nodes')
+    .select(['id', 'region', 'status', 'last_heartbeat_at', 'load_percent', 'latency_ms'])
+    .where('is_visible', '=', 1)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** What subscription links list: visible nodes not offline, in display order. */
+export function deliverableNodes(db: Db) {
+  return db
+    .selectFrom('nodes')
+    .select(['name', 'protocol', 'host', 'port', 'settings'])
+    .where('is_visible', '=', 1)
+    .where('status', '!=', 'offline')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** Silent online nodes go offline and their online devices are forgotten; returns how many nodes. */
+export async function markSilentOffline(db: Db, cutoff: string): Promise<number> {
+  const result = await db
+    .updateTable('nodes')
+    .set({ status: 'offline', online_users: 0, updated_at: nowIso() })
+    .where('status', '=', 'online')
+    .where((eb) => eb.or([eb('last_heartbeat_at', 'is', null), eb('last_heartbeat_at', '<', cutoff)]))
+    .executeTakeFirst();
+  await db.deleteFrom('node_online_ips').where('reported_at', '<', cutoff).execute();
+  return Number(result.numUpdatedRows);
+}
+
+export function nodesWithStatus(db: Db, status: 'online'): Promise<NodeRow[]> {
+  return db.selectFrom('nodes').selectAll().where('status', '=', status).execute();
+}
+
+export function nodesNotInMaintenance(db: Db): Promise<NodeRow[]> {
+  return db.selectFrom('nodes').selectAll().where('status', '!=', 'maintenance').execute();
+}
+
+export async function setLatency(db: Db, id: number, ms: number | null): Promise<void> {
+  await db.updateTable('nodes').set({ latency_ms: ms }).where('id', '=', id).execute();
+}
+
+export async function demoReport(
+  db: Db,
+  id: number,
+  r: { at: string; load: number; mem: number; latency: number | null },
+): Promise<void> {
+  await db
+    .updateTable('nodes')
+    .set({
+      status: 'online',
+      last_heartbeat_at: r.at,
+      load_percent: r.load,
+      cpu_percent: r.load,
+      mem_percent: r.mem,
+      latency_ms: r.latency,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** false when there is no such node. */
+export async function setTokenHash(db: Db, id: number, tokenHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('nodes')
+    .set({ token_hash: tokenHash, updated_at: nowIso() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- the agents' API ----
+
+export function findNode(db: Db, id: number): Promise<NodeRow | undefined> {
+  return db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A heartbeat: an offline node comes back online (maintenance stays). */
+export async function heartbeat(db: Db, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('nodes')
+    .set({
+      last_heartbeat_at: at,
+      status: sql<NodeRow['status']>`case when status = 'offline' then 'online' else status end`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The subscriptions every node serves now, of active users, in id order. */
+export function servedUsers(db: Db, now: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'])
+    .where(servableSql(now, 's'))
+    .where('u.status', '=', 'active')
+    .orderBy('s.id')
+    .execute();
+}
+
+/** Replaces the node's report of who is online, and its count. */
+export async function replaceOnlineIps(
+  trx: Transaction<Database>,
+  nodeId: number,
+  rows: { subscription_id: number; ip: string }[],
+  at: string,
+): Promise<void> {
+  await trx.deleteFrom('node_online_ips').where('node_id', '=', nodeId).execute();
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('node_online_ips')
+      .values(rows.slice(i, i + 500).map((r) => ({ ...r, node_id: nodeId, reported_at: at })))
+      .execute();
+  }
+  await trx.updateTable('nodes').set({ online_users: rows.length }).where('id', '=', nodeId).execute();
+}
+
+/** Distinct online addresses per subscription across all nodes, from reports newer than the offline cutoff. */
+export function onlineDevices(db: Db) {
+  return db
+    .selectFrom('node_online_ips')
+    .select(['subscription_id', (eb) => eb.fn.count<string | number>('ip').distinct().as('n')])
+    .where('reported_at', '>=', isoAfter(-NODES.offlineAfterMs))
+    .groupBy('subscription_id')
+    .execute();
+}
+
+export async function saveStatus(
+  db: Db,
+  id: number,
+  s: { cpu: number | null; mem: number | null; disk: number | null; load: number | null },
+): Promise<void> {
+  await db
+    .updateTable('nodes')
+    .set({
+      cpu_percent: s.cpu,
+      mem_percent: s.mem,
+      disk_percent: s.disk,
+      load_percent: s.load,
+      last_heartbeat_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+// ---- traffic accounting ----
+
+export function subscriptionLinks(trx: Transaction<Database>, ids: number[]) {
+  return trx
+    .selectFrom('subscriptions')
+    .select(['id', 'user_id', 'status', 'upgraded_to'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Adds each subscription's bytes to its totals and to its row of `day` (one statement each for the chunk). */
+export async function addTraffic(
+  trx: Transaction<Database>,
+  part: [number, { userId: number; upload: number; download: number }][],
+  day: string,
+  now: string,
+): Promise<void> {
+  const bytes = (pick: (t: { upload: number; download: number }) => number) =>
+    sql<number>`case id ${sql.join(
+      part.map(([id, t]) => sql`when ${id} then cast(${pick(t)} as bigint)`),
+      sql` `,
+    )} end`;
+  await trx
+    .updateTable('subscriptions')
+    .set((eb) => ({
+      traffic_used: eb(
+        'traffic_used',
+        '+',
+        bytes((t) => t.upload + t.download),
+      ),
+      upload_bytes: eb(
+        'upload_bytes',
+        '+',
+        bytes((t) => t.upload),
+      ),
+      updated_at: now,
+    }))
+    .where(
+      'id',
+      'in',
+      part.map(([id]) => id),
+    )
+    .execute();
+  await trx
+    .insertInto('traffic_daily')
+    .values(
+      part.map(([id, t]) => ({
+        subscription_id: id,
+        user_id: t.userId,
+        day,
+        upload: t.upload,
+        download: t.download,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['subscription_id', 'day']).doUpdateSet((eb) => ({
+        upload: eb('traffic_daily.upload', '+', eb.ref('excluded.upload')),
+        download: eb('traffic_daily.download', '+', eb.ref('excluded.download')),
+      })),
+    )
+    .execute();
+}
+
+/** Active subscriptions among `ids` whose traffic is used up are suspended; returns their ids. */
+export async function suspendUsedUp(trx: Transaction<Database>, ids: number[]): Promise<number[]> {
+  const rows = await trx
+    .updateTable('subscriptions')
+    .set((eb) => ({ status: 'suspended', version: eb('version', '+', 1), updated_at: nowIso() }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'active')
+    .where(trafficUsedUpSql())
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

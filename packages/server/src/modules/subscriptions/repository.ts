@@ -1,0 +1,340 @@
+import type { SubscriptionStatus } from '@portal/contract';
+import type { Insertable, Updateable } from 'kysely';
+import { nowIso } from '../../db/time.js';
+import type {
+  Db,
+  PackageRow,
+  SubscriptionOrderRow,
+  SubscriptionRow,
+  SubscriptionsTable,
+  UpgradeQuotesTable,
+} from '../../db/types.js';
+import { fetchPage, type PageQuery } from '../../lib/paginate.js';
+
+/** Every line of SQL of subscriptions: packages, subscriptions, their orders, upgrade quotes, auto-renew logs. */
+// ---- packages ----
+
+export function packagesOnSale(db: Db): Promise<PackageRow[]> {
+  return db
+    .selectFrom('packages')
+    .selectAll()
+    .where('on_sale', '=', 1)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+export function findPackage(db: Db, id: number): Promise<PackageRow | undefined> {
+  return db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function packagesByIds(db: Db, ids: number[]): Promise<PackageRow[]> {
+  return db
+    .selectFrom('packages')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+// ---- subscriptions ----
+
+export function findSubscription(db: Db, id: number): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOwnSubscription(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The user's subscriptions that are not upgraded away, latest end first. */
+export function currentSubscriptions(db: Db, userId: number, limit?: number): Promise<SubscriptionRow[]> {
+  let q = db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'upgraded')
+    .orderBy('end_at', 'desc');
+  if (limit !== undefined) q = q.limit(limit);
+  return q.execute();
+}
+
+export function pageOfSubscriptions(
+  db: Db,
+  userId: number,
+  q: PageQuery & { status?: SubscriptionStatus | undefined },
+) {
+  let base = db.selectFrom('subscriptions').where('user_id', '=', userId);
+  if (q.status) base = base.where('status', '=', q.status);
+  return fetchPage(base, q, (qb) => qb.selectAll().orderBy('id', 'desc').execute());
+}
+
+/** The subscription a link token opens (never an upgraded one), with its owner's language and status. */
+export function byLinkToken(db: Db, token: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('s')
+    .select(['u.locale as user_locale', 'u.status as user_status'])
+    .where('s.link_token', '=', token)
+    .where('s.status', '!=', 'upgraded')
+    .executeTakeFirst();
+}
+
+export function subscriptionPeriods(db: Db, ids: number[]) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['id', 'status', 'start_at', 'end_at'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function statusesAndEnds(db: Db, userId: number) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['status', 'end_at'])
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'upgraded')
+    .execute();
+}
+
+export function insertSubscription(db: Db, values: Insertable<SubscriptionsTable>): Promise<SubscriptionRow> {
+  return db.insertInto('subscriptions').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Changes a subscription only if it is still at `version`, and moves it to the next one; false when it was not. */
+export async function updateAtVersion(
+  db: Db,
+  id: number,
+  version: number,
+  values: Updateable<SubscriptionsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ ...values, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setUpgradedTo(db: Db, id: number, nextId: number): Promise<void> {
+  await db.updateTable('subscriptions').set({ upgraded_to: nextId }).where('id', '=', id).execute();
+}
+
+export async function setLinkToken(db: Db, id: number, token: string): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ link_token: token, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setAutoRenew(db: Db, id: number, enabled: boolean): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ auto_renew: enabled ? 1 : 0, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function autoRenewSettings(db: Db, userId: number) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['id', 'auto_renew', 'end_at', 'status'])
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'upgraded')
+    .orderBy('id')
+    .execute();
+}
+
+/** Active and suspended subscriptions at or past their end become expired; returns how many. */
+export async function expireEnded(db: Db, now: string): Promise<number> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set((eb) => ({ status: 'expired', version: eb('version', '+', 1), updated_at: now }))
+    .where('status', 'in', ['active', 'suspended'])
+    .where('end_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Subscriptions with auto-renew ending before `horizon`, of active users, with the user and the package's price. */
+export function dueForAutoRenew(db: Db, horizon: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('packages as p', 'p.id', 's.package_id')
+    .selectAll('u')
+    .select([
+      's.id as sub_id',
+      's.end_at',
+      'p.price_fen',
+      'p.name as p_name',
+      'p.description as p_description',
+      'p.translations as p_translations',
+    ])
+    .where('s.auto_renew', '=', 1)
+    .where('s.status', 'in', ['active', 'suspended', 'expired'])
+    .where('s.end_at', '<=', horizon)
+    .where('u.status', '=', 'active')
+    .execute();
+}
+
+// ---- orders ----
+
+export function ordersOfSubscriptions(db: Db, subscriptionIds: number[]): Promise<SubscriptionOrderRow[]> {
+  return db
+    .selectFrom('subscription_orders')
+    .selectAll()
+    .where('subscription_id', 'in', subscriptionIds)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function pageOfOrders(db: Db, userId: number, q: PageQuery) {
+  const base = db.selectFrom('subscription_orders').where('user_id', '=', userId);
+  return fetchPage(base, q, (qb) => qb.selectAll().orderBy('id', 'desc').execute());
+}
+
+export function orderByKey(db: Db, userId: number, key: string): Promise<SubscriptionOrderRow | undefined> {
+  return db
+    .selectFrom('subscription_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export function insertOrder(
+  db: Db,
+  o: {
+    userId: number;
+    subscriptionId: number;
+    packageId: number;
+    kind: SubscriptionOrderRow['kind'];
+    amountFen: number;
+    key: string;
+    orderNo: string;
+  },
+): Promise<SubscriptionOrderRow> {
+  return db
+    .insertInto('subscription_orders')
+    .values({
+      order_no: o.orderNo,
+      user_id: o.userId,
+      subscription_id: o.subscriptionId,
+      package_id: o.packageId,
+      kind: o.kind,
+      amount_fen: o.amountFen,
+      idempotency_key: o.key,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function totalSpentFen(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('subscription_orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---- upgrade quotes ----
+
+export async function insertQuote(db: Db, quote: Insertable<UpgradeQuotesTable>): Promise<void> {
+  await db.insertInto('upgrade_quotes').values(quote).execute();
+}
+
+export function findQuote(db: Db, userId: number, id: string) {
+  return db
+    .selectFrom('upgrade_quotes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Marks a quote used; false when it already was. */
+export async function useQuote(db: Db, id: string): Promise<boolean> {
+  const used = await db
+    .updateTable('upgrade_quotes')
+    .set({ used_at: nowIso() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
+}
+
+// ---- traffic (written by the nodes' traffic accounting) ----
+
+export async function trafficSince(db: Db, userId: number, firstDay: string): Promise<number> {
+  const row = await db
+    .selectFrom('traffic_daily')
+    .select((eb) =>
+      eb.fn.coalesce(eb.fn.sum<number>(eb('upload', '+', eb.ref('download'))), eb.lit(0)).as('n'),
+    )
+    .where('user_id', '=', userId)
+    .where('day', '>=', firstDay)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function trafficByDay(db: Db, userId: number, firstDay: string, subscriptionId?: number) {
+  let q = db
+    .selectFrom('traffic_daily')
+    .select((eb) => [
+      'day',
+      eb.fn.sum<number | string>('upload').as('upload'),
+      eb.fn.sum<number | string>('download').as('download'),
+    ])
+    .where('user_id', '=', userId)
+    .where('day', '>=', firstDay)
+    .groupBy('day');
+  if (subscriptionId !== undefined) q = q.where('subscription_id', '=', subscriptionId);
+  return q.execute();
+}
+
+// ---- auto-renew logs ----
+
+export function pageOfAutoRenewLogs(db: Db, userId: number, q: PageQuery) {
+  const base = db.selectFrom('auto_renew_logs').where('user_id', '=', userId);
+  return fetchPage(base, q, (qb) => qb.selectAll().orderBy('id', 'desc').execute());
+}
+
+/** Throws a unique violation when that result was already logged for that period. */
+export async function insertAutoRenewLog(
+  db: Db,
+  log: {
+    subscriptionId: number;
+    userId: number;
+    periodEnd: string;
+    result: 'success' | 'insufficient_balance' | 'package_unavailable';
+    amountFen: number;
+    orderNo: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('auto_renew_logs')
+    .values({
+      subscription_id: log.subscriptionId,
+      user_id: log.userId,
+      period_end: log.periodEnd,
+      result: log.result,
+      amount_fen: log.amountFen,
+      order_no: log.orderNo,
+      created_at: nowIso(),
+    })
+    .execute();
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database, SubscriptionRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { randomToken } from '../../lib/crypto.js';
+import * as repo from './repository.js';
+import { ownSubscription } from './subscription-queries.js';
+
+/** The subscription link proxy clients poll: showing it and replacing its token. */
+export class SubscriptionLinks {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly publicUrl: string,
+  ) {}
+
+  private url(token: string): string {
+    return `${this.publicUrl}/sub/${token}`;
+  }
+
+  private async target(userId: number, subscriptionId?: number): Promise<SubscriptionRow> {
+    if (subscriptionId) {
+      const sub = await ownSubscription(this.db, userId, subscriptionId);
+      if (sub.status === 'upgraded')
+        throw new AppError('LINK_NOT_FOUND', { reason: 'upgraded', upgraded_to: sub.upgraded_to });
+      return sub;
+    }
+    const [first] = await repo.currentSubscriptions(this.db, userId, 1);
+    if (!first) throw new AppError('LINK_NOT_FOUND');
+    return first;
+  }
+
+  /** What a link token opens: the subscription and its owner's language, unless unknown or the owner is disabled. */
+  async resolve(token: string): Promise<{ sub: SubscriptionRow; locale: string } | null> {
+    const row = await repo.byLinkToken(this.db, token);
+    if (!row || row.user_status === 'disabled') return null;
+    const { user_locale, user_status: _userStatus, ...sub } = row;
+    return { sub, locale: user_locale };
+  }
+
+  async link(userId: number, subscriptionId?: number) {
+    const sub = await this.target(userId, subscriptionId);
+    return { subscription_id: sub.id, url: this.url(sub.link_token), token: sub.link_token };
+  }
+
+  async resetLink(userId: number, subscriptionId: number) {
+    const sub = await this.target(userId, subscriptionId);
+    const token = randomToken(24);
+    await repo.setLinkToken(this.db, sub.id, token);
+    return { subscription_id: sub.id, url: this.url(token), token };
+  }
+}
