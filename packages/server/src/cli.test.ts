@@ -116,6 +116,34 @@ describe('operators’ CLI', () => {
     expect(given.out).toContain('ApiHost: https://panel.example.com ');
   });
 
+  it('adjusts a balance through the ledger, proves the books, promotes, lists nodes and unmatched payments', async () => {
+    const email = await registerUser(t.app, uniqueEmail('cli-money'));
+    const credit = await cli(['balance:adjust', email, '12.50', 'welcome', 'gift'], env);
+    expect(credit.out).toContain(`${email}: balance now 12.50`);
+    expect((await cli(['balance:adjust', email, '-2.25'], env)).out).toContain('balance now 10.25');
+    const refused = await cli(['balance:adjust', email, '-99.00'], env);
+    expect(refused.code).toBe(1);
+    const entries = await t.database.handle.db
+      .selectFrom('ledger_entries')
+      .innerJoin('users', 'users.id', 'ledger_entries.user_id')
+      .select(['delta_fen', 'memo', 'kind'])
+      .where('users.email', '=', email)
+      .orderBy('ledger_entries.id')
+      .execute();
+    expect(entries).toEqual([
+      { delta_fen: 1250, memo: 'welcome gift', kind: 'admin_adjust' },
+      { delta_fen: -225, memo: null, kind: 'admin_adjust' },
+    ]);
+    const books = await cli(['ledger:check'], env);
+    expect(books.code).toBe(0);
+    expect(books.out).toContain('every balance equals its ledger');
+
+    expect((await cli(['user:promote', email], env)).out).toContain('is now an admin');
+    expect((await cli(['user:demote', email], env)).out).toContain('is now a regular user');
+    expect((await cli(['node:list'], env)).out).toMatch(/\d+ node\(s\)/);
+    expect((await cli(['payments:unmatched'], env)).out).toContain('0 transfer(s) need an operator');
+  });
+
   it('reads a .env file in the working directory, as the server does; the real environment wins', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-cli-env-'));
     try {

@@ -1,18 +1,20 @@
+import { parseArgs } from 'node:util';
+import {
+  NODE_PROTOCOLS,
+  fenToString,
+  isMoneyString,
+  parseMoneyToFen,
+  type NodeProtocol,
+} from '@portal/contract';
+import pino from 'pino';
+import { createAppContext, type AppContext } from './app-context.js';
 import { environment, loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { randomUUID } from 'node:crypto';
-import { fenToString, isMoneyString, parseMoneyToFen } from '@portal/contract';
-import { changeBalance, checkLedger } from './modules/wallet/ledger.js';
-import { seedDemoCatalogue } from './seed/demo-seed.js';
-import { parseArgs } from 'node:util';
-import { NODE_PROTOCOLS, type NodeProtocol } from '@portal/contract';
-import { nowIso } from './db/time.js';
-import { issueNodeToken } from './modules/nodes/node-tokens.js';
-import { effectiveStatus } from './modules/nodes/node-service.js';
-import { findUserByEmail, markEmailVerified } from './modules/auth/user-repository.js';
-import { revokeUserSessions } from './modules/auth/session-repository.js';
 import { ANNOUNCED_PUBLIC_URL, getMeta } from './lib/meta-repository.js';
+import { memoryRateLimiter } from './lib/rate-limiter.js';
+import { resolveSecret } from './lib/secrets.js';
+import { seedDemoCatalogue } from './seed/demo-seed.js';
 
 /** The server's configuration: the same environment and `.env` file `npm start` reads. */
 let loaded: AppConfig | undefined;
@@ -21,11 +23,20 @@ function config(): AppConfig {
   return loaded;
 }
 
-async function withDatabase<T>(run: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
-  const database = openDatabase(config().databaseUrl);
+/**
+ * The commands run on the same context as the server (every service built once, from the same configuration) and
+ * go through the services: the CLI parses and answers, like a route.
+ */
+async function withContext<T>(run: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const cfg = config();
+  const database = openDatabase(cfg.databaseUrl);
   try {
     await migrateToLatest(database.db);
-    return await run(database.db);
+    const secrets = { jwt: await resolveSecret(database.db, 'jwt', cfg.jwtSecret) };
+    const log = pino({ level: 'warn' });
+    return await run(
+      createAppContext({ config: cfg, database, redis: null, secrets, limiter: memoryRateLimiter(), log }),
+    );
   } finally {
     await database.close();
   }
@@ -37,14 +48,9 @@ function linksIn(text: string): string[] {
 }
 
 function setRole(email: string | undefined, role: 'admin' | 'user'): Promise<void> {
-  return withDatabase(async (db) => {
+  return withContext(async ({ services }) => {
     if (!email) throw new Error(`usage: user:${role === 'admin' ? 'promote' : 'demote'} <email>`);
-    const result = await db
-      .updateTable('users')
-      .set({ role, updated_at: nowIso() })
-      .where('email', '=', email.toLowerCase())
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new Error(`no user ${email}`);
+    if (!(await services.auth.setRole(email, role))) throw new Error(`no user ${email}`);
     console.log(`${email} is now ${role === 'admin' ? 'an admin' : 'a regular user'}`);
   });
 }
@@ -54,8 +60,8 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   'ledger:check': {
     help: "prove every user's balance equals the sum of their ledger (exit 1 otherwise)",
     run: () =>
-      withDatabase(async (db) => {
-        const mismatches = await checkLedger(db);
+      withContext(async ({ services }) => {
+        const mismatches = await services.wallet.checkBooks();
         for (const m of mismatches)
           console.log(
             `user ${m.userId}: balance ${fenToString(m.balanceFen)} but ledger ${fenToString(m.ledgerFen)}`,
@@ -71,40 +77,23 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   'balance:adjust': {
     help: '<email> <amount> [memo]: credit (or, with a minus sign, debit) a balance through the ledger',
     run: ([email, amount, ...memo]) =>
-      withDatabase(async (db) => {
+      withContext(async ({ services }) => {
         const negative = amount?.startsWith('-') ?? false;
         const plain = negative ? amount!.slice(1) : amount;
         if (!email || !plain || !isMoneyString(plain) || Number(plain) === 0)
           throw new Error('usage: balance:adjust <email> <amount like 10.00 or -5.00> [memo]');
-        const user = await db
-          .selectFrom('users')
-          .select('id')
-          .where('email', '=', email.toLowerCase())
-          .executeTakeFirst();
+        const user = await services.auth.findByEmail(email);
         if (!user) throw new Error(`no user ${email}`);
         const delta = (negative ? -1 : 1) * parseMoneyToFen(plain);
-        const balance = await db.transaction().execute((trx) =>
-          changeBalance(trx, {
-            userId: user.id,
-            deltaFen: delta,
-            kind: 'admin_adjust',
-            reference: `cli:${randomUUID()}`,
-            memo: memo.join(' ') || null,
-          }),
-        );
+        const balance = await services.wallet.adjust(user.id, delta, memo.join(' ') || null);
         console.log(`${email}: balance now ${fenToString(balance)}`);
       }),
   },
   'payments:unmatched': {
     help: 'USDT transfers that matched no order or arrived after their order expired',
     run: () =>
-      withDatabase(async (db) => {
-        const rows = await db
-          .selectFrom('chain_transfers')
-          .selectAll()
-          .where('status', 'in', ['unmatched', 'late'])
-          .orderBy('id')
-          .execute();
+      withContext(async ({ services }) => {
+        const rows = await services.watcher.needingOperator();
         for (const r of rows) {
           console.log(
             [
@@ -127,35 +116,26 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   'user:verify': {
     help: '<email>: mark an e-mail address as verified by hand (when no mail can reach the user)',
     run: ([email]) =>
-      withDatabase(async (db) => {
+      withContext(async ({ services }) => {
         if (!email) throw new Error('usage: user:verify <email>');
-        const user = await findUserByEmail(db, email.toLowerCase());
-        if (!user) throw new Error(`no user ${email}`);
-        if (user.email_verified_at) {
-          console.log(`${user.email} was already verified (${user.email_verified_at})`);
-          return;
-        }
-        await db.transaction().execute(async (trx) => {
-          await markEmailVerified(trx, user.id);
-          // As with the link: the account leaves the restricted state, so its sessions start again.
-          await revokeUserSessions(trx, user.id, 'email_verified');
-        });
-        console.log(`${user.email} is verified; the user signs in again to use the full console`);
+        const result = await services.auth.verifyByHand(email);
+        if (!result) throw new Error(`no user ${email}`);
+        const { user, already } = result;
+        console.log(
+          already
+            ? `${user.email} was already verified (${user.email_verified_at})`
+            : `${user.email} is verified; the user signs in again to use the full console`,
+        );
       }),
   },
   'mail:outbox': {
     help: '[count]: the most recent mails (default 10) with their status and the links they carry',
     run: ([count]) =>
-      withDatabase(async (db) => {
+      withContext(async ({ mailer }) => {
         const limit = count === undefined ? 10 : Number(count);
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
           throw new Error('usage: mail:outbox [count from 1 to 1000]');
-        const rows = await db
-          .selectFrom('mail_outbox')
-          .select(['id', 'to_address', 'kind', 'subject', 'text', 'status', 'created_at', 'last_error'])
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .execute();
+        const rows = await mailer.recent(limit);
         for (const m of rows) {
           console.log(`#${m.id}  ${m.created_at}  ${m.status.padEnd(7)}  ${m.kind}  to ${m.to_address}`);
           console.log(`    ${m.subject}`);
@@ -163,7 +143,7 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
           if (m.last_error) console.log(`    last error: ${m.last_error}`);
         }
         console.log(
-          config().mail.smtpUrl
+          mailer.sends
             ? `${rows.length} mail(s); SMTP is set, so pending ones are being sent`
             : `${rows.length} mail(s); SMTP_URL is not set, so mails are kept here and in the log, not sent`,
         );
@@ -176,8 +156,8 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   'node:list': {
     help: 'every node with its protocol, address, live status and whether its agent has a token',
     run: () =>
-      withDatabase(async (db) => {
-        const rows = await db.selectFrom('nodes').selectAll().orderBy('id').execute();
+      withContext(async ({ services }) => {
+        const rows = await services.nodes.all();
         for (const n of rows)
           console.log(
             [
@@ -185,7 +165,7 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
               n.name.padEnd(24),
               n.protocol.padEnd(11),
               `${n.host}:${n.port}`.padEnd(28),
-              effectiveStatus(n).padEnd(11),
+              n.effective_status.padEnd(11),
               n.token_hash ? 'token set' : 'no token',
             ].join(' '),
           );
@@ -195,7 +175,7 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   'node:add': {
     help: '--name N --region R --country CC --host H --port P --protocol vmess|vless|trojan|shadowsocks [--city C] [--network ws --path /p --ws-host h] [--tls --sni s] [--cipher c] [--rate 1.5] [--rule-id 7 --rule-name name]',
     run: (args) =>
-      withDatabase(async (db) => {
+      withContext(async ({ services }) => {
         const text = { type: 'string' } as const;
         const { values: o } = parseArgs({
           args,
@@ -239,58 +219,38 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
           ...(get('sni') ? { sni: get('sni') } : {}),
           ...(get('cipher') ? { cipher: get('cipher') } : {}),
         };
-        const now = nowIso();
-        const node = await db
-          .insertInto('nodes')
-          .values({
-            name: get('name')!,
-            region: get('region')!,
-            country: get('country')!.toUpperCase(),
-            city: get('city') ?? null,
-            host: get('host')!,
-            port,
-            protocol,
-            settings: JSON.stringify(settings),
-            rate_percent: Math.round(rate * 100),
-            inbound_rule_id: ruleId,
-            rule_name: get('rule-name') ?? null,
-            load_percent: null,
-            cpu_percent: null,
-            mem_percent: null,
-            latency_ms: null,
-            last_heartbeat_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        console.log(
-          `node ${node.id} added; give its agent a token with: npm run cli -- node:token ${node.id}`,
-        );
+        const id = await services.nodes.add({
+          name: get('name')!,
+          region: get('region')!,
+          country: get('country')!.toUpperCase(),
+          city: get('city') ?? null,
+          host: get('host')!,
+          port,
+          protocol,
+          settings,
+          rate_percent: Math.round(rate * 100),
+          inbound_rule_id: ruleId,
+          rule_name: get('rule-name') ?? null,
+        });
+        console.log(`node ${id} added; give its agent a token with: npm run cli -- node:token ${id}`);
       }),
   },
   'node:token': {
     help: "<node id>: issue a new token for the node's agent (shown once; the old one stops working)",
     run: ([id]) =>
-      withDatabase(async (db) => {
+      withContext(async ({ database, services }) => {
         const nodeId = Number(id);
         if (!Number.isInteger(nodeId) || nodeId < 1) throw new Error('usage: node:token <node id>');
-        const node = await db
-          .selectFrom('nodes')
-          .select(['protocol'])
-          .where('id', '=', nodeId)
-          .executeTakeFirst();
-        if (!node) throw new Error(`no node ${id}`);
-        const token = await issueNodeToken(db, nodeId);
+        const issued = await services.nodes.issueToken(nodeId);
+        if (!issued) throw new Error(`no node ${id}`);
+        const { token, protocol } = issued;
         // PUBLIC_URL when this command is given one; else the address the running server announced.
         const publicUrl = environment().PUBLIC_URL
           ? config().publicUrl
-          : ((await getMeta(db, ANNOUNCED_PUBLIC_URL)) ?? config().publicUrl);
+          : ((await getMeta(database.db, ANNOUNCED_PUBLIC_URL)) ?? config().publicUrl);
         console.log(`token: ${token}`);
         console.log(`agent settings (XrayR / V2bX, panel type V2board / UniProxy):`);
-        console.log(
-          `  ApiHost: ${publicUrl}   ApiKey: ${token}   NodeID: ${nodeId}   NodeType: ${node.protocol}`,
-        );
+        console.log(`  ApiHost: ${publicUrl}   ApiKey: ${token}   NodeID: ${nodeId}   NodeType: ${protocol}`);
       }),
   },
   migrate: {

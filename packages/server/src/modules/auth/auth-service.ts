@@ -205,6 +205,33 @@ export class AuthService {
     return found;
   }
 
+  // ---- operators (the CLI) ----
+
+  /** The account of an address (any case). */
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return users.findUserByEmail(this.d.db, email.toLowerCase());
+  }
+
+  /** Gives or takes the admin role; false when no account has the address. */
+  setRole(email: string, role: UserRow['role']): Promise<boolean> {
+    return users.setRoleByEmail(this.d.db, email.toLowerCase(), role);
+  }
+
+  /**
+   * Verifies an address by hand, for an operator whose mail cannot reach the user. As with the link, the account
+   * leaves the restricted state and its sessions end.
+   */
+  async verifyByHand(email: string): Promise<{ user: UserRow; already: boolean } | null> {
+    const user = await this.findByEmail(email);
+    if (!user) return null;
+    if (user.email_verified_at) return { user, already: true };
+    await this.d.db.transaction().execute(async (trx) => {
+      await users.markEmailVerified(trx, user.id);
+      await sessions.revokeUserSessions(trx, user.id, 'email_verified');
+    });
+    return { user, already: false };
+  }
+
   async verifyEmail(token: string): Promise<{ email: string }> {
     const row = await findEmailToken(this.d.db, 'verify_email', sha256(token));
     if (!row || row.used_at) throw new AppError('VERIFY_TOKEN_INVALID');

@@ -95,3 +95,13 @@ export async function updateNickname(db: Db, userId: number, nickname: string | 
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Sets the role of the account of an address; false when there is none. */
+export async function setRoleByEmail(db: Db, email: string, role: UserRow['role']): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ role, updated_at: nowIso() })
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

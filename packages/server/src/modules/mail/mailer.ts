@@ -55,6 +55,16 @@ export class Mailer {
     while (this.running) await this.running;
   }
 
+  /** The most recent mails with their status (`logged`: kept here because no SMTP is set). */
+  recent(limit: number) {
+    return repo.recentMails(this.db, limit);
+  }
+
+  /** Whether mail leaves the machine (SMTP_URL is set). */
+  get sends(): boolean {
+    return this.transport !== null;
+  }
+
   start(intervalMs = 30_000): void {
     this.timer = setInterval(() => this.kick(), intervalMs);
     this.timer.unref();

@@ -48,3 +48,13 @@ export async function claimMail(db: Db, id: number, attempts: number, until: str
 export async function updateMail(db: Db, id: number, values: Updateable<MailOutboxTable>): Promise<void> {
   await db.updateTable('mail_outbox').set(values).where('id', '=', id).execute();
 }
+
+/** The most recent mails, newest first (operators read them when no SMTP is set). */
+export function recentMails(db: Db, limit: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'kind', 'subject', 'text', 'status', 'created_at', 'last_error'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -12,6 +12,7 @@ import type { Database, NodeRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { toPage, type PageQuery } from '../../lib/paginate.js';
 import { nodeSettings } from './node-settings.js';
+import { issueNodeToken } from './node-tokens.js';
 import * as repo from './repository.js';
 
 /**
@@ -56,6 +57,21 @@ export function toNodeInfo(row: NodeRow, cutoff?: string): NodeInfo {
     status,
     created_at: row.created_at,
   };
+}
+
+/** What an operator gives for a new node. */
+export interface NewNode {
+  name: string;
+  region: string;
+  country: string;
+  city: string | null;
+  host: string;
+  port: number;
+  protocol: NodeRow['protocol'];
+  settings: Record<string, unknown>;
+  rate_percent: number;
+  inbound_rule_id: number | null;
+  rule_name: string | null;
 }
 
 export class NodeService {
@@ -153,6 +169,37 @@ export class NodeService {
    * The demo catalogue's stand-in for real agents (only with SEED_DEMO): keeps its "online" nodes reporting, with
    * load that drifts a little, so a fresh `npm start` shows a live node centre. Real nodes are never touched.
    */
+  // ---- operators (the CLI) ----
+
+  /** Every node with its live status and whether its agent has a token. */
+  async all(): Promise<(NodeRow & { effective_status: NodeStatus })[]> {
+    const rows = await repo.allNodes(this.db);
+    return rows.map((r) => ({ ...r, effective_status: effectiveStatus(r) }));
+  }
+
+  /** Adds a node (online once its agent first calls); its id. */
+  add(node: NewNode): Promise<number> {
+    const now = nowIso();
+    return repo.insertNode(this.db, {
+      ...node,
+      settings: JSON.stringify(node.settings),
+      load_percent: null,
+      cpu_percent: null,
+      mem_percent: null,
+      latency_ms: null,
+      last_heartbeat_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  /** A new token for the node's agent (shown once; the old one stops working); null when there is no such node. */
+  async issueToken(id: number): Promise<{ token: string; protocol: NodeRow['protocol'] } | null> {
+    const node = await repo.findNode(this.db, id);
+    if (!node) return null;
+    return { token: await issueNodeToken(this.db, id), protocol: node.protocol };
+  }
+
   async demoHeartbeat(): Promise<void> {
     const rows = await repo.nodesNotInMaintenance(this.db);
     const now = nowIso();

@@ -1,7 +1,14 @@
 import { NODES, type NodeStatus } from '@portal/contract';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
-import type { Database, Db, NodeRow } from '../../db/types.js';
+import type { Database, Db, NodeRow, NodesTable } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 import { servableSql, trafficUsedUpSql } from '../subscriptions/servable.js';
 
@@ -109,6 +116,16 @@ export async function demoReport(
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** Every node, hidden ones included, by id (operators' list). */
+export function allNodes(db: Db): Promise<NodeRow[]> {
+  return db.selectFrom('nodes').selectAll().orderBy('id').execute();
+}
+
+export async function insertNode(db: Db, values: Insertable<NodesTable>): Promise<number> {
+  const row = await db.insertInto('nodes').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** false when there is no such node. */

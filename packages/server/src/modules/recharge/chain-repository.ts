@@ -199,3 +199,13 @@ export async function expireOrders(db: Db, now: string): Promise<number> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Transfers that matched no order or arrived after theirs expired, oldest first. */
+export function transfersNeedingOperator(db: Db) {
+  return db
+    .selectFrom('chain_transfers')
+    .selectAll()
+    .where('status', 'in', ['unmatched', 'late'])
+    .orderBy('id')
+    .execute();
+}

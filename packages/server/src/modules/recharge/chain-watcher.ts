@@ -35,6 +35,11 @@ export class ChainWatcher {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Transfers an operator has to look at: they matched no order, or arrived after theirs expired. */
+  needingOperator() {
+    return repo.transfersNeedingOperator(this.db);
+  }
+
   start(intervalMs: number): void {
     if (this.timer) return;
     const run = () => {

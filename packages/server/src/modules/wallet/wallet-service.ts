@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { fenToString, type LedgerKind } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { toPage, type PageQuery } from '../../lib/paginate.js';
+import { changeBalance, checkLedger, type LedgerMismatch } from './ledger.js';
 import * as repo from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -45,5 +47,27 @@ export class WalletService {
       out.push({ date: day, balance: fenToString(balance) });
     }
     return out;
+  }
+
+  // ---- operators (the CLI) ----
+
+  /** Credits (or, negative, debits) a balance through the ledger; the new balance in fen. */
+  adjust(userId: number, deltaFen: number, memo: string | null): Promise<number> {
+    return this.db
+      .transaction()
+      .execute((trx) =>
+        changeBalance(trx, {
+          userId,
+          deltaFen,
+          kind: 'admin_adjust',
+          reference: `cli:${randomUUID()}`,
+          memo,
+        }),
+      );
+  }
+
+  /** Every account whose balance is not the sum of its ledger (empty: the books balance). */
+  checkBooks(): Promise<LedgerMismatch[]> {
+    return checkLedger(this.db);
   }
 }
