@@ -23,7 +23,7 @@ export function LoadError({ message, detail, onRetry, testId }: LoadErrorProps) 
             {detail}
           </Text>
         )}
-        <Button size="xs" variant="light" color="red" onClick={onRetry} data-testid={`${testId}-retry`}>
+        <Button size="xs" variant="outline" color="red" onClick={onRetry} data-testid={`${testId}-retry`}>
           {t('common.retry')}
         </Button>
       </Stack>

@@ -12,4 +12,8 @@ export const theme = createTheme({
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // A status label never gives up its width to a crowded table row or card (it would clip to a letter or two).
+    Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
+  },
 });

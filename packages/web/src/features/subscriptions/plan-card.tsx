@@ -74,7 +74,9 @@ export function PlanCard({ pkg, saving, canBuy, onBuy }: PlanCardProps) {
           style={{ flexGrow: 1 }}
         >
           <List.Item data-testid="plan-traffic">
-            {t('subscriptions.plans.traffic', { traffic: traffic(pkg.traffic_bytes) })}
+            {pkg.traffic_bytes === null
+              ? t('subscriptions.unlimited')
+              : t('subscriptions.plans.traffic', { traffic: traffic(pkg.traffic_bytes) })}
           </List.Item>
           <List.Item>{t('subscriptions.plans.validity', { days: pkg.validity_days })}</List.Item>
           <List.Item>{t('subscriptions.plans.devices', { count: pkg.device_limit })}</List.Item>
