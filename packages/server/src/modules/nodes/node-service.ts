@@ -59,20 +59,20 @@ export function toNodeInfo(row: NodeRow, cutoff?: string): NodeInfo {
   };
 }
 
-/** What an operator gives for a new node. */
-export interface NewNode {
-  name: string;
-  region: string;
-  country: string;
-  city: string | null;
-  host: string;
-  port: number;
-  protocol: NodeRow['protocol'];
-  settings: Record<string, unknown>;
-  rate_percent: number;
-  inbound_rule_id: number | null;
-  rule_name: string | null;
-}
+/** What an operator gives for a new node (settings as an object; the rest as the table stores it). */
+export type NewNode = Pick<
+  NodeRow,
+  | 'name'
+  | 'region'
+  | 'country'
+  | 'city'
+  | 'host'
+  | 'port'
+  | 'protocol'
+  | 'rate_percent'
+  | 'inbound_rule_id'
+  | 'rule_name'
+> & { settings: Record<string, unknown> };
 
 export class NodeService {
   constructor(private readonly db: Kysely<Database>) {}

@@ -46,6 +46,9 @@ export function AnnouncementsCenter() {
   const list = useAnnouncements(query);
   const unread = useUnreadCount();
   const filtered = filters.category !== null || filters.priority !== null || filters.unreadOnly;
+  /** Only the unread filter, on the first page: "you have read everything" rather than "nothing matches". */
+  const onlyUnread =
+    filters.unreadOnly && filters.category === null && filters.priority === null && page === 1;
   const items = list.data?.items ?? [];
 
   const setFilters = (values: AnnouncementFilterValues) =>
@@ -88,26 +91,15 @@ export function AnnouncementsCenter() {
           failedText={t('announcements.loadFailed')}
           testId="announcements"
           emptyState={
-            filters.unreadOnly && filters.category === null && filters.priority === null && page === 1 ? (
+            filtered || page > 1 ? (
               <EmptyPage
                 icon={<IconSpeakerphone size={32} aria-hidden />}
-                title={t('announcements.empty.unreadTitle')}
-                description={t('announcements.empty.unreadText')}
-              >
-                <Button
-                  variant="light"
-                  mt="md"
-                  onClick={resetFilters}
-                  data-testid="announcements-empty-reset"
-                >
-                  {t('announcements.filters.reset')}
-                </Button>
-              </EmptyPage>
-            ) : filtered || page > 1 ? (
-              <EmptyPage
-                icon={<IconSpeakerphone size={32} aria-hidden />}
-                title={t('announcements.empty.filteredTitle')}
-                description={t('announcements.empty.filteredText')}
+                title={t(
+                  onlyUnread ? 'announcements.empty.unreadTitle' : 'announcements.empty.filteredTitle',
+                )}
+                description={t(
+                  onlyUnread ? 'announcements.empty.unreadText' : 'announcements.empty.filteredText',
+                )}
               >
                 <Button
                   variant="light"
