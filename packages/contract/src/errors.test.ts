@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS, errorByCode, isSuccessCode, FORCED_SIGN_OUT_CODES, CLIENT_MESSAGES } from './errors.js';
 import { LOCALES } from './locales.js';
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue (product rules §8)', () => {
   const all = Object.values(ERRORS);
 
   it('has unique codes, each with an HTTP status and a message in every language', () => {
@@ -13,7 +13,7 @@ describe('error catalogue (spec §8)', () => {
     }
   });
 
-  it('keeps each group in its range, numbered from 01 in the order of the spec', () => {
+  it('keeps each group in its range, numbered from 01 in the order product rules §8 gives', () => {
     const groups = new Map<number, number[]>();
     for (const e of all) {
       const group = Math.floor(e.code / 100);
@@ -27,7 +27,7 @@ describe('error catalogue (spec §8)', () => {
     expect(groups.get(500)).toEqual([0, 1, 2]);
   });
 
-  it('fixes the numbers the spec states and DESIGN.md derives', () => {
+  it('fixes the numbers product rules §8 states and its numbering rule derives', () => {
     expect(ERRORS.VALIDATION.code).toBe(40004);
     expect(ERRORS.REFRESH_TOKEN_INVALID.code).toBe(40108);
     expect(ERRORS.RESET_TOKEN_INVALID.code).toBe(40112);

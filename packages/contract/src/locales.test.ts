@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLocale, localeFromAcceptLanguage, localeFromTag, localeToHeader } from './locales.js';
 
-describe('language selection (spec §4, §7)', () => {
+describe('language selection (product rules §4.8, §7)', () => {
   it('maps browser tags by the spec rules', () => {
     expect(localeFromTag('zh-CN')).toBe('zh_CN');
     expect(localeFromTag('zh-Hans')).toBe('zh_CN');
