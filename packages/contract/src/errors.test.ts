@@ -41,7 +41,7 @@ describe('error catalogue (product rules §8)', () => {
     expect(ERRORS.OAUTH_ACCOUNT_NOT_FOUND.code).toBe(40805);
   });
 
-  it('uses the spec wording for the Chinese messages it gives', () => {
+  it('keeps the agreed Chinese wording of these messages', () => {
     expect(ERRORS.BAD_REQUEST.message.zh_CN).toBe('请求参数有误，请检查输入');
     expect(ERRORS.UNAUTHORIZED.message.zh_CN).toBe('请先登录后再试');
     expect(ERRORS.EMAIL_EXISTS.message.zh_CN).toBe('该邮箱已被注册');
