@@ -167,7 +167,7 @@ test.describe('console shell', () => {
     await expect(page.getByTestId('page-title')).toHaveText('节点中心');
   });
 
-  test('every console route of the spec is reachable', async ({ page }) => {
+  test('every console route of product rules §2 is reachable', async ({ page }) => {
     await signedIn(page, user);
     await page.setViewportSize({ width: 1440, height: 900 });
     const routes = [

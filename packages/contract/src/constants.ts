@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9 (and the decisions of DESIGN.md on the gaps). */
+/** Business constants and limits of product rules §9 (and its Decision notes on the gaps). */
 export const APP_VERSION = '1.7.1';
 export const API_PREFIX = '/api/v1/portal';
 /** The staff API (same envelope; admin role only). */
@@ -106,7 +106,10 @@ export const REFUND_DAYS = 7;
 export const CURRENCY_SYMBOL = '¥';
 export const LEGAL_VERSION = 'v1.0';
 export const LEGAL_EFFECTIVE_DATE = '2025-01-01';
-/** The routes of the two legal documents (spec §2); the build prerenders both and the server sends them by path. */
+/**
+ * The routes of the two legal documents (product rules §2); the build prerenders both and the server sends them by
+ * path.
+ */
 export const LEGAL_PATHS = { terms: '/terms-of-service', privacy: '/privacy-policy' } as const;
 export type LegalDocumentKind = keyof typeof LEGAL_PATHS;
 

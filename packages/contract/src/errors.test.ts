@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS, errorByCode, isSuccessCode, FORCED_SIGN_OUT_CODES, CLIENT_MESSAGES } from './errors.js';
 import { LOCALES } from './locales.js';
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue (product rules §8)', () => {
   const all = Object.values(ERRORS);
 
   it('has unique codes, each with an HTTP status and a message in every language', () => {
@@ -13,7 +13,7 @@ describe('error catalogue (spec §8)', () => {
     }
   });
 
-  it('keeps each group in its range, numbered from 01 in the order of the spec', () => {
+  it('keeps each group in its range, numbered from 01 in the order product rules §8 gives', () => {
     const groups = new Map<number, number[]>();
     for (const e of all) {
       const group = Math.floor(e.code / 100);
@@ -27,7 +27,7 @@ describe('error catalogue (spec §8)', () => {
     expect(groups.get(500)).toEqual([0, 1, 2]);
   });
 
-  it('fixes the numbers the spec states and DESIGN.md derives', () => {
+  it('fixes the numbers product rules §8 states and its numbering rule derives', () => {
     expect(ERRORS.VALIDATION.code).toBe(40004);
     expect(ERRORS.REFRESH_TOKEN_INVALID.code).toBe(40108);
     expect(ERRORS.RESET_TOKEN_INVALID.code).toBe(40112);
@@ -41,7 +41,7 @@ describe('error catalogue (spec §8)', () => {
     expect(ERRORS.OAUTH_ACCOUNT_NOT_FOUND.code).toBe(40805);
   });
 
-  it('uses the spec wording for the Chinese messages it gives', () => {
+  it('keeps the agreed Chinese wording of these messages', () => {
     expect(ERRORS.BAD_REQUEST.message.zh_CN).toBe('请求参数有误，请检查输入');
     expect(ERRORS.UNAUTHORIZED.message.zh_CN).toBe('请先登录后再试');
     expect(ERRORS.EMAIL_EXISTS.message.zh_CN).toBe('该邮箱已被注册');

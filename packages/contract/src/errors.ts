@@ -1,9 +1,9 @@
 import type { Locale, Localized } from './locales.js';
 
 /**
- * The error catalogue of spec §8. Every numeric code the API can answer, its HTTP status and its message in the
- * three interface languages. The numbers inside 402xx-408xx follow the order in which spec §8 lists them (see the
- * README); 40509 and 40510 extend the finance group for locked and disabled recharge codes.
+ * The error catalogue of product rules §8. Every numeric code the API can answer, its HTTP status and its
+ * message in the three interface languages. The numbers inside 401xx-408xx follow the numbering rule of §8
+ * (table in the README); 40509 and 40510 extend the finance group for locked and disabled recharge codes.
  */
 export interface ErrorDefinition {
   code: number;
@@ -332,7 +332,7 @@ export function isSuccessCode(code: unknown): code is number {
   return typeof code === 'number' && code >= 20000 && code <= 29999;
 }
 
-/** Codes after which the client signs the user out (spec §8). */
+/** Codes after which the client signs the user out (product rules §8, §4.2). */
 export const FORCED_SIGN_OUT_CODES: readonly number[] = [
   ERRORS.UNAUTHORIZED.code,
   ERRORS.TOKEN_INVALID.code,
@@ -340,7 +340,7 @@ export const FORCED_SIGN_OUT_CODES: readonly number[] = [
   ERRORS.REFRESH_TOKEN_INVALID.code,
 ];
 
-/** Messages the client shows without a server answer (spec §8). */
+/** Messages the client shows without a server answer (product rules §8). */
 export const CLIENT_MESSAGES = {
   fallback: {
     zh_CN: '操作失败，请稍后重试',

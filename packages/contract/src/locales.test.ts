@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectLocale, localeFromAcceptLanguage, localeFromTag, localeToHeader } from './locales.js';
 
-describe('language selection (spec §4, §7)', () => {
-  it('maps browser tags by the spec rules', () => {
+describe('language selection (product rules §4.8, §7)', () => {
+  it('maps browser tags by the rules of product rules §4.8', () => {
     expect(localeFromTag('zh-CN')).toBe('zh_CN');
     expect(localeFromTag('zh-Hans')).toBe('zh_CN');
     expect(localeFromTag('zh-SG')).toBe('zh_CN');

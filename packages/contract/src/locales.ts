@@ -1,4 +1,4 @@
-/** The three interface languages of spec §3, and how a browser or an HTTP header picks one (spec §4). */
+/** The three interface languages (product rules §1), and how a browser or an HTTP header picks one (§4.8, §7). */
 export const LOCALES = ['zh_CN', 'zh_TW', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh_CN';
@@ -61,7 +61,7 @@ export function localeFromAcceptLanguage(header: string | undefined | null): Loc
   return detectLocale(ranked.map((entry) => entry.tag));
 }
 
-/** `zh_CN` -> `zh-CN`, the form sent in `Accept-Language` (spec §7). */
+/** `zh_CN` -> `zh-CN`, the form sent in `Accept-Language` (product rules §7). */
 export function localeToHeader(locale: Locale): string {
   return locale.replace('_', '-');
 }

@@ -24,7 +24,7 @@ export function isMoneyString(value: string): boolean {
 
 /**
  * Display form of a balance: thousands separators and two decimals; "0.00" for anything that is not a number
- * (spec §2, sidebar balance).
+ * (product rules §2, sidebar balance).
  */
 export function formatMoney(value: unknown): string {
   const n =

@@ -25,7 +25,7 @@ function firstMessage(result: {
   return result.error?.issues[0]?.message;
 }
 
-describe('validation rules (spec §5)', () => {
+describe('validation rules (product rules §5)', () => {
   it('login: e-mail pattern and a password of at least 6', () => {
     expect(loginSchema.safeParse({ email: 'a@b.co', password: '123456' }).success).toBe(true);
     expect(firstMessage(loginSchema.safeParse({ email: 'a@b', password: '123456' }))).toBe('v.email_invalid');

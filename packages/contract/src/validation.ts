@@ -11,8 +11,8 @@ import { isMoneyString, parseMoneyToFen } from './money.js';
 import { MAX_INT, intQuery, lineText } from './inputs.js';
 
 /**
- * The validation rules of spec §5 as reusable schemas. Messages are keys of VALIDATION_MESSAGES, translated by
- * whoever shows them (server answer or form field).
+ * The validation rules of product rules §5 as reusable schemas. Messages are keys of VALIDATION_MESSAGES,
+ * translated by whoever shows them (server answer or form field).
  */
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -60,7 +60,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** What the API accepts for registration (spec §7). */
+/** What the API accepts for registration (product rules §5, §7). */
 export const registerSchema = z
   .object({
     email: emailSchema,
@@ -80,7 +80,7 @@ export const registerSchema = z
   });
 export type RegisterInput = z.input<typeof registerSchema>;
 
-/** The register form adds the agreement checkbox (spec §5), which the API does not receive. */
+/** The register form adds the agreement checkbox (product rules §5), which the API does not receive. */
 export const registerFormSchema = z
   .object({
     email: emailSchema,
@@ -189,7 +189,7 @@ export const paginationQuerySchema = z.object({
   size: intQuery(1, MAX_PAGE_SIZE, vkey('page_invalid')).default(DEFAULT_PAGE_SIZE),
 });
 
-/** Login strength hint (spec §5): under 6 weak, under 8 medium, otherwise strong. */
+/** Login strength hint (product rules §5): under 6 weak, under 8 medium, otherwise strong. */
 export type LoginStrength = 'weak' | 'medium' | 'strong';
 export function loginPasswordStrength(password: string): LoginStrength {
   if (password.length < 6) return 'weak';

@@ -83,7 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    // The spec writes some paths with a trailing slash (/help/documents/); both forms reach the same route.
+    // Some paths were first written with a trailing slash (/help/documents/); both forms reach the same route.
     routerOptions: { ignoreTrailingSlash: true },
   });
 

@@ -6,9 +6,9 @@ import { vkey } from '../i18n/validation-messages.js';
 import { paginationQuerySchema } from '../validation.js';
 
 /**
- * Announcements (spec §3, §7). Category 1 system maintenance, 2 new feature, 3 security alert, 0 other (any other
- * stored value is shown as other too); priority 1 low, 2 medium, 3 high, 4 urgent. Customers see only published,
- * unexpired announcements, in their language; staff (role 'admin') write them and see every one.
+ * Announcements (product rules §3, §4.7). Category 1 system maintenance, 2 new feature, 3 security alert, 0 other
+ * (any other stored value is shown as other too); priority 1 low, 2 medium, 3 high, 4 urgent. Customers see only
+ * published, unexpired announcements, in their language; staff (role 'admin') write them and see every one.
  */
 export const ANNOUNCEMENT_CATEGORIES = [1, 2, 3, 0] as const;
 export type AnnouncementCategory = (typeof ANNOUNCEMENT_CATEGORIES)[number];

@@ -3,7 +3,7 @@ import { lineText } from '../inputs.js';
 import { defineEndpoint } from '../endpoint.js';
 import { profileUpdateSchema } from '../validation.js';
 
-/** The user as the API returns it (spec §3). Money is a decimal string. */
+/** The user as the API returns it (product rules §3). Money is a decimal string. */
 export const userProfileData = z.object({
   id: z.number().int(),
   email: z.string(),

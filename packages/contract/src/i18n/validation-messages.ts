@@ -1,8 +1,8 @@
 import type { Localized } from '../locales.js';
 
 /**
- * Messages of the validation rules (spec §5). Schemas carry the key (`v.<name>`); the server answers with the
- * text in the caller's language and the web shows the same text beside the field.
+ * Messages of the validation rules (product rules §5). Schemas carry the key (`v.<name>`); the server answers
+ * with the text in the caller's language and the web shows the same text beside the field.
  */
 export const VALIDATION_MESSAGES = {
   required: { zh_CN: '此项为必填项', zh_TW: '此項為必填項', en: 'This field is required' },

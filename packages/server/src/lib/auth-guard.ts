@@ -24,7 +24,7 @@ export async function authenticateRequest(request: FastifyRequest, _reply: Fasti
   request.auth = await request.server.ctx.services.auth.authenticate(match[1]);
 }
 
-/** Restricted accounts (e-mail not verified) may not top up or buy: 40105 (spec §4, §6). */
+/** Restricted accounts (e-mail not verified) may not top up or buy: 40105 (product rules §4.1, §6). */
 export async function requireVerifiedEmail(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await authenticateRequest(request, reply);
   if (!request.auth?.user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');

@@ -30,7 +30,8 @@ async function requireAdmin(request: FastifyRequest): Promise<void> {
 
 /**
  * Registers one endpoint of the contract: its schemas validate the request and the answer, and the handler's
- * result is wrapped in the success envelope in the caller's language. Routes stay thin (STYLE.md #3).
+ * result is wrapped in the success envelope in the caller's language. Routes stay thin (product rules §10: route ->
+ * service -> repository).
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,

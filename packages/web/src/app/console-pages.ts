@@ -1,4 +1,7 @@
-/** The console routes of spec §2: path and key (its title is `nav.<key>`). Icons and grouping live in the sidebar. */
+/**
+ * The console routes of product rules §2: path and key (its title is `nav.<key>`). Icons and grouping live in the
+ * sidebar.
+ */
 import type { Messages } from '../i18n/locales/zh_CN';
 
 /** Every key has a title in the navigation messages (checked by the compiler). */

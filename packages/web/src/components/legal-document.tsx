@@ -66,7 +66,7 @@ interface LegalDocumentProps {
   variant?: 'page' | 'modal';
 }
 
-/** One legal document (spec §1, version v1.0, effective 2025-01-01) in the current language. */
+/** One legal document (product rules §1.1, version v1.0, effective 2025-01-01) in the current language. */
 export function LegalDocument({ document, variant = 'page' }: LegalDocumentProps) {
   const { t, i18n } = useTranslation();
   const { hash } = useLocation();

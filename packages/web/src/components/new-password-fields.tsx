@@ -8,7 +8,7 @@ interface Field extends Omit<PasswordInputProps, 'label' | 'placeholder'> {
   'data-testid': string;
 }
 
-/** A new password with its strength meter (spec §5) and its confirmation: register, reset and change use it. */
+/** A new password with its strength meter (product rules §5) and its confirmation, for register, reset and change. */
 export function NewPasswordFields({ password, confirm }: { password: Field; confirm: Field }) {
   return (
     <>

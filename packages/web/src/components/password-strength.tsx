@@ -5,7 +5,7 @@ import { loginPasswordStrength, registerPasswordScore, strengthLabel } from '@po
 const LOGIN_COLORS = { weak: 'red', medium: 'yellow', strong: 'teal' } as const;
 const SCORE_COLORS = ['red', 'red', 'orange', 'yellow', 'teal', 'green'] as const;
 
-/** Login (spec §5): weak under 6 characters, medium under 8, otherwise strong. */
+/** Login (product rules §5): weak under 6 characters, medium under 8, otherwise strong. */
 export function LoginStrengthHint({ password }: { password: string }) {
   const { t } = useTranslation();
   if (!password) return null;
@@ -17,7 +17,7 @@ export function LoginStrengthHint({ password }: { password: string }) {
   );
 }
 
-/** Register, reset and change (spec §5): a 0-5 score as a meter, labelled very weak … very strong. */
+/** Register, reset and change (product rules §5): a 0-5 score as a meter, labelled very weak … very strong. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const { t } = useTranslation();
   if (!password) return null;

@@ -1,4 +1,4 @@
-/** Which interface language to use (spec §4): stored choice if valid, else the browser's, default zh_CN. */
+/** Which interface language to use (product rules §4.8): stored choice if valid, else the browser's, else zh_CN. */
 import { detectLocale, isLocale, localeToHeader } from '@portal/contract';
 import type { Locale } from '@portal/contract';
 

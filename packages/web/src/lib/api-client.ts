@@ -1,7 +1,8 @@
 /**
- * The API client of spec §3/§4/§7/§8: envelope, success codes, localized errors, bearer tokens with one shared
- * refresh, forced sign-out. Navigation, notification and cache clearing are injected (configureApiClient) so the
- * app wires them to the router, Mantine and TanStack Query, and tests can observe them.
+ * The API client of product rules §3, §4.2, §7 and §8: envelope, success codes, localized errors, bearer tokens
+ * with one shared refresh, forced sign-out. Navigation, notification and cache clearing are injected
+ * (configureApiClient) so the app wires them to the router, Mantine and TanStack Query, and tests can observe
+ * them.
  */
 import {
   API_PREFIX,

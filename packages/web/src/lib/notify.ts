@@ -1,4 +1,4 @@
-/** The one toast helper (spec §9): success 2 s, error and info 4 s, loading until updated or hidden. */
+/** The one toast helper (product rules §9): success 2 s, error and info 4 s, loading until updated or hidden. */
 import { notifications } from '@mantine/notifications';
 import { TOAST } from '@portal/contract';
 

@@ -24,7 +24,7 @@ describe('query defaults', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 
-  it('the client has the spec §9 defaults', () => {
+  it('the client has the defaults of product rules §9', () => {
     const options = createQueryClient().getDefaultOptions().queries;
     expect(options?.gcTime).toBe(300_000);
     expect(options?.staleTime).toBe(300_000);

@@ -1,6 +1,6 @@
 /**
- * TanStack Query defaults of spec §9 and the helper that turns an endpoint contract into a query hook
- * (STYLE.md #2): the key sits beside the hook, the answer is checked at runtime by apiRequest.
+ * TanStack Query defaults of product rules §9 and the helper that turns an endpoint contract into a query hook
+ * (product rules §10): the key sits beside the hook, the answer is checked at runtime by apiRequest.
  */
 import { QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import type { UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';

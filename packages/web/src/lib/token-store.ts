@@ -1,6 +1,6 @@
 /**
- * Where the tokens live (spec §4): localStorage with remember-me, sessionStorage otherwise. Reading checks both;
- * refreshed tokens go back to the store they came from.
+ * Where the tokens live (product rules §4.2): localStorage with remember-me, sessionStorage otherwise. Reading
+ * checks both; refreshed tokens go back to the store they came from.
  */
 import { STORAGE_KEYS } from '@portal/contract';
 import { emitAuthChanged } from './auth-events';

@@ -1,6 +1,6 @@
 /**
- * Theme rules (spec §4): a stored 'light' or 'dark' wins; with nothing stored (or 'auto') the system colour scheme
- * is followed, and keeps being followed while nothing is stored. The toggle stores light or dark.
+ * Theme rules (product rules §4.8): a stored 'light' or 'dark' wins; with nothing stored (or 'auto') the system
+ * colour scheme is followed, and keeps being followed while nothing is stored. The toggle stores light or dark.
  */
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 import { STORAGE_KEYS } from '@portal/contract';

@@ -1,5 +1,5 @@
 /** Infrastructure tables: settings (lib/meta-repository.ts) and job leases (jobs/lease.ts). */
-/** Table types per feature, gathered in one Database interface (STYLE.md #4). */
+/** Table types per feature, gathered in one Database interface (product rules §10). */
 export interface AppMetaTable {
   key: string;
   value: string;

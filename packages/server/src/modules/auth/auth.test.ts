@@ -109,7 +109,7 @@ describe(`accounts (${TEST_DIALECT})`, () => {
       expect(rows).toHaveLength(1);
     });
 
-    it('applies the register rules of the spec', async () => {
+    it('applies the register rules of product rules §5', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ email: 'x@y', password: PASSWORD, confirm_password: PASSWORD }, 'body.email'],
         [

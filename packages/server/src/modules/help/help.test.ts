@@ -185,7 +185,7 @@ describe(`help centre (${TEST_DIALECT})`, () => {
       ]);
     });
 
-    it('answers the trailing-slash forms the spec writes', async () => {
+    it('answers the trailing-slash forms of the paths too', async () => {
       expect((await get<HelpCategory[]>('/help/categories/')).data).toHaveLength(4);
       const r = await get<Page>('/help/documents/?size=2');
       expect(r.code).toBe(20000);

@@ -14,7 +14,7 @@ import { getMeta, setMeta } from '../../lib/meta-repository.js';
 export const CONTACT_KEY = 'site_contact';
 export const DEALERS_KEY = 'site_dealers';
 
-/** Until an operator configures the page: the support address and the 24-hour promise of the spec. */
+/** Until an operator configures the page: the support address and the 24-hour reply promise. */
 export function defaultContact(supportEmail: string): ContactConfig {
   return {
     channels: [

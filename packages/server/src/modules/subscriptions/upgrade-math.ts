@@ -1,6 +1,6 @@
 /**
- * The upgrade credit of spec §4: the smaller of what the remaining time and the remaining traffic of the current
- * subscription are worth, at the current package's price. Integer fen, rounded down; BigInt inside so that
+ * The upgrade credit of product rules §4.3: the smaller of what the remaining time and the remaining traffic of the
+ * current subscription are worth, at the current package's price. Integer fen, rounded down; BigInt inside so that
  * price x seconds cannot lose precision.
  */
 export interface UpgradeInput {

@@ -1,4 +1,4 @@
-/** Hooks of the account pages, built from the contract (STYLE.md #2). */
+/** Hooks of the account pages, built from the contract (product rules §10). */
 import { useQueryClient } from '@tanstack/react-query';
 import { authApi, QUERY, usersApi } from '@portal/contract';
 import type { UserProfile } from '@portal/contract';
@@ -36,7 +36,7 @@ export function useRevokeOtherSessions() {
   return useApiMutation(usersApi.revokeOtherSessions, { onSettled });
 }
 
-/** Third-party bindings: stale after 5 minutes, no retry (spec §9). */
+/** Third-party bindings: stale after 5 minutes, no retry (product rules §9). */
 export function useOAuthAccounts() {
   return useApiQuery(authApi.oauthAccounts, {}, { staleTime: QUERY.oauthAccountsStaleMs, retry: false });
 }

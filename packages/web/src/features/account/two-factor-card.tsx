@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Two-factor authentication is not offered yet (spec §1): the card says so. */
+/** Two-factor authentication is not offered yet (product rules §1): the card says so. */
 export function TwoFactorCard() {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-/** Hooks of the announcements feature, built from the contract (STYLE.md #2), with the timings of spec §9. */
+/** Hooks of the announcements feature, built from the contract (product rules §10), with the timings of §9. */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { announcementsApi, QUERY } from '@portal/contract';
 import type { Announcement, EndpointQuery, MarkReadResult } from '@portal/contract';

@@ -1,4 +1,4 @@
-/** Names and colours of categories and priorities (spec §3). */
+/** Names and colours of categories and priorities (product rules §3). */
 import type { MantineColor } from '@mantine/core';
 
 export type CategoryKey = 'maintenance' | 'feature' | 'security' | 'other';

@@ -1,6 +1,7 @@
 /**
- * Third-party sign-in and binding (spec §4): ask the API for the provider's URL, remember state, provider and
- * mode in sessionStorage, leave for the provider; /auth/callback compares the returned state with the stored one.
+ * Third-party sign-in and binding (product rules §4.2): ask the API for the provider's URL, remember state,
+ * provider and mode in sessionStorage, leave for the provider; /auth/callback compares the returned state with
+ * the stored one.
  */
 import { authApi, STORAGE_KEYS } from '@portal/contract';
 import type { OAuthProvider } from '@portal/contract';

@@ -8,7 +8,7 @@ interface RegisterDoneProps {
   onLater?: () => void;
 }
 
-/** Step 2 of registration (spec §4): verify the e-mail, the trial, then log in now or later. */
+/** Step 2 of registration (product rules §4.1): verify the e-mail, the trial, then log in now or later. */
 export function RegisterDone({ email, onGoLogin, onLater }: RegisterDoneProps) {
   const { t } = useTranslation();
   return (

@@ -45,7 +45,7 @@ export function RegisterForm({ onSwitchToLogin, onClose }: RegisterFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const { values } = form;
-  // The agreement is checked on submit so its message (spec §5) can be shown.
+  // The agreement is checked on submit so its message (product rules §5) can be shown.
   const incomplete = !values.email.trim() || !values.password || !values.confirm_password;
 
   const submit = form.handleSubmit(async (data) => {
@@ -61,7 +61,7 @@ export function RegisterForm({ onSwitchToLogin, onClose }: RegisterFormProps) {
           invite_code: data.invite_code || undefined,
         },
       });
-      // Registration does not sign in (spec §4).
+      // Registration does not sign in (product rules §4.1).
       clearTokens();
       notify.success(t('auth.registerSuccess'));
       setRegisteredEmail(account.email);

@@ -12,7 +12,10 @@ function readFlag(key: string): string | null {
   }
 }
 
-/** Shown once (spec §4): the first-login flag is set and the shown-flag is absent (the e-mail is checked too). */
+/**
+ * Shown once (product rules §4.2): the first-login flag is set and the shown-flag is absent (the e-mail is
+ * checked too).
+ */
 export function welcomePending(): boolean {
   return readFlag(STORAGE_KEYS.firstLogin) !== null && readFlag(STORAGE_KEYS.welcomeShown) === null;
 }

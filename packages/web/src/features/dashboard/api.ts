@@ -1,7 +1,7 @@
 /**
- * Hooks of the dashboard, built from the contract (STYLE.md #2): one query per card, every card mounted with the
- * page, so all of them start together (no waterfalls). Subscriptions, balance, profile and node summary share their
- * cache entries with the pages that own them.
+ * Hooks of the dashboard, built from the contract (product rules §10): one query per card, every card mounted
+ * with the page, so all of them start together (no waterfalls). Subscriptions, balance, profile and node summary
+ * share their cache entries with the pages that own them.
  */
 import { dashboardApi, ERRORS, nodesApi, subscriptionsApi } from '@portal/contract';
 import { isApiError } from '../../lib/api-error';

@@ -1,4 +1,4 @@
-/** Hooks of the help centre, built from the contract (STYLE.md #2). */
+/** Hooks of the help centre, built from the contract (product rules §10). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { helpApi, isLocale, DEFAULT_LOCALE } from '@portal/contract';

@@ -1,4 +1,4 @@
-/** Hooks of the node centre, built from the contract (STYLE.md #2). */
+/** Hooks of the node centre, built from the contract (product rules §10). */
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NODES, nodesApi } from '@portal/contract';

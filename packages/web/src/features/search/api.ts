@@ -1,4 +1,4 @@
-/** The server half of the top-bar search, built from the contract (STYLE.md #2). */
+/** The server half of the top-bar search, built from the contract (product rules §10). */
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -85,7 +85,7 @@ const ACTIONS = [
   { key: 'importLink', page: 'subscriptionLink', path: '/subscription/link', icon: IconQrcode },
 ] as const satisfies readonly { key: string; page: PageKey; path: string; icon: Icon }[];
 
-/** Shown before anything is typed, with the quick actions (spec §2: static suggestions). */
+/** Shown before anything is typed, with the quick actions (product rules §2: the top bar's suggestions). */
 const SUGGESTED: readonly PageKey[] = [
   'dashboard',
   'subscription',

@@ -1,4 +1,4 @@
-/** Hooks of the contact and dealer pages, built from the contract (STYLE.md #2). */
+/** Hooks of the contact and dealer pages, built from the contract (product rules §10). */
 import { siteApi } from '@portal/contract';
 import { PAGE_QUERY_OPTIONS, useApiQuery } from '../../lib/query';
 

@@ -1,4 +1,4 @@
-/** Hooks of the subscription pages, built from the contract (STYLE.md #2). */
+/** Hooks of the subscription pages, built from the contract (product rules §10). */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { subscriptionsApi } from '@portal/contract';
 import type { EndpointQuery } from '@portal/contract';

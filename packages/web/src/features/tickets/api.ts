@@ -1,4 +1,4 @@
-/** Hooks of the support tickets, built from the contract (STYLE.md #2). */
+/** Hooks of the support tickets, built from the contract (product rules §10). */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { TICKETS, ticketsApi } from '@portal/contract';
 import type { EndpointQuery, TicketAttachment, TicketDetail } from '@portal/contract';

@@ -1,4 +1,4 @@
-/** Hooks of the wallet and top-up pages, built from the contract (STYLE.md #2). */
+/** Hooks of the wallet and top-up pages, built from the contract (product rules §10). */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { rechargeApi, walletApi } from '@portal/contract';
 import type { EndpointQuery, Topup } from '@portal/contract';

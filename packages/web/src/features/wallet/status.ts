@@ -1,4 +1,4 @@
-/** Colours and finality of the top-up and code statuses (spec §4). */
+/** Colours and finality of the top-up and code statuses (product rules §4.4). */
 import type { CodeStatus, TopupStatus } from '@portal/contract';
 
 export const TOPUP_STATUS_COLORS: Record<TopupStatus, string> = {

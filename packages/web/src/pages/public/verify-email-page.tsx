@@ -16,7 +16,7 @@ type Outcome =
 function verify(token: string, attempt: number) {
   return runOnce(`verify-email:${token}:${attempt}`, async () => {
     const { email } = await apiRequest(authApi.verifyEmail, { body: { token } });
-    // After verifying, the user logs in again (spec §4).
+    // After verifying, the user logs in again (product rules §4.1).
     clearSession();
     return email;
   });

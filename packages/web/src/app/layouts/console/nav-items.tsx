@@ -35,7 +35,7 @@ function leaf(key: ConsolePageKey): NavLeaf {
 
 const ICON = 20;
 
-/** Sidebar groups of spec §2. */
+/** Sidebar groups of product rules §2. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'dashboard', icon: <IconLayoutDashboard size={ICON} aria-hidden />, path: '/' },
   {

@@ -168,7 +168,7 @@ function PlanSkeletons() {
   );
 }
 
-/** Pricing built from the packages on sale (spec §1 claims stay in the copy; the prices are the API's). */
+/** Pricing built from the packages on sale (product rules §1: the figures are copy; the prices are the API's). */
 export function LandingPricing() {
   const { t } = useTranslation();
   const packages = usePackagesOnSale();

@@ -31,7 +31,7 @@ describe('legal texts', () => {
     }
   });
 
-  it('cover every point of the terms of spec §1, with the 7-day refund rule', () => {
+  it('cover every point of the terms of product rules §1.1, with the 7-day refund rule', () => {
     expect(legalZhCN.terms.sections.map((s) => s.id)).toEqual(
       expect.arrayContaining([
         'acceptance',
@@ -63,7 +63,7 @@ describe('legal texts', () => {
     expect(text(legalEn.terms, 'eligibility')).toMatch(/One account per person/);
   });
 
-  it('cover every point of the privacy policy of spec §1', () => {
+  it('cover every point of the privacy policy of product rules §1.1', () => {
     for (const [locale, { privacy }] of ALL) {
       expect(text(privacy, 'no-log'), locale).toMatch(/24/);
       const retention = text(privacy, 'retention');

@@ -1,8 +1,8 @@
 /**
- * The full legal texts of spec §1 (version v1.0, effective 2025-01-01): terms of service and privacy policy in
- * zh_CN, zh_TW and en. They are long, so they are not part of the always-loaded messages: the legal document
- * component loads this module on demand (its own chunk). The three languages have the same sections in the same
- * order (legal.test.ts checks it).
+ * The full legal texts of product rules §1.1 (version v1.0, effective 2025-01-01): terms of service and privacy
+ * policy in zh_CN, zh_TW and en. They are long, so they are not part of the always-loaded messages: the legal
+ * document component loads this module on demand (its own chunk). The three languages have the same sections in
+ * the same order (legal.test.ts checks it).
  */
 
 /** One numbered section: paragraphs, and lists where an entry is an array. */
