@@ -14,7 +14,7 @@ const CONTRACT_ONLY = [
 
 /** Web imports: the contract through its entry, a feature only through its index.ts (`features/<name>`). */
 const WEB_IMPORTS = [
-  { group: ['@portal/contract/*'], message: 'Import the contract through its public entry.' },
+  ...CONTRACT_ONLY,
   { regex: '^(\\.\\.?/)+features/[^/]+/', message: 'Import another feature through its index.ts only.' },
 ];
 

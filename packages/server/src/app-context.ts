@@ -45,7 +45,11 @@ export interface AppBase {
   log: FastifyBaseLogger;
 }
 
-/** Every service of the app, each built once; a module uses another module's behaviour only through these. */
+/**
+ * Every service of the app, each built once; a module uses another module's behaviour through these, or through a
+ * shared rule it exports for that purpose (the ledger's `changeBalance`, `subscriptions/servable.ts`), never through
+ * its repository.
+ */
 export interface AppServices {
   wallet: WalletService;
   auth: AuthService;

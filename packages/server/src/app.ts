@@ -31,6 +31,7 @@ import { ticketsModule } from './modules/tickets/index.js';
 import { usersModule } from './modules/users/index.js';
 import { walletModule } from './modules/wallet/index.js';
 import { registerApiDocs } from './plugins/api-docs.js';
+import { assertStaffOnly } from './lib/route.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (admin) => {
       await admin.register(rateLimit, rateLimitOptions('rate-limit-admin:'));
+      admin.addHook('onRoute', assertStaffOnly);
       for (const m of modules) m.adminRoutes?.(admin);
     },
     { prefix: ADMIN_API_PREFIX },

@@ -24,7 +24,7 @@ export interface HandlerInput<E extends Endpoint> {
 }
 
 /** Staff only: a signed-in user without the admin role gets 40002. */
-async function requireAdmin(request: FastifyRequest): Promise<void> {
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.auth?.user.role !== 'admin') throw new AppError('FORBIDDEN');
 }
 
@@ -77,4 +77,14 @@ export function registerEndpoint<E extends Endpoint>(
       return { code: SUCCESS_CODE, message: SUCCESS_MESSAGE[request.locale], data };
     },
   });
+}
+
+/**
+ * The staff scope's guard against an endpoint registered there without `role: 'admin'`: such a route would be
+ * open to any caller, so registering it stops the server from starting.
+ */
+export function assertStaffOnly(route: { url: string; onRequest?: unknown }): void {
+  const hooks = [route.onRequest].flat();
+  if (!hooks.includes(requireAdmin))
+    throw new Error(`${route.url} is in the staff API but is not staff-only`);
 }

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registerEndpoint } from '../lib/route.js';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { assertStaffOnly, registerEndpoint } from '../lib/route.js';
 import { AppError } from '../lib/app-error.js';
 import { login, registerUser } from '../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../test/helpers.js';
@@ -309,5 +311,39 @@ describe(`rate limits (${TEST_DIALECT})`, () => {
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ code: 40005, message: ERRORS.RATE_LIMIT.message.en, data: null });
     expect(res.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('the staff API scope', () => {
+  /** An app with the staff scope's guard and one endpoint registered in it. */
+  async function staffScopeWith(role: 'admin' | undefined) {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(
+      async (admin) => {
+        admin.addHook('onRoute', assertStaffOnly);
+        registerEndpoint(
+          admin,
+          { method: 'GET', path: '/report', summary: 'test', tags: [], auth: true, role, data: z.string() },
+          async () => 'staff',
+        );
+      },
+      { prefix: '/api/v1/admin' },
+    );
+    await app.ready();
+    return app;
+  }
+
+  it('refuses to start with an endpoint in it that is not staff-only', async () => {
+    await expect(staffScopeWith(undefined)).rejects.toThrow(
+      '/api/v1/admin/report is in the staff API but is not staff-only',
+    );
+  });
+
+  it('accepts an endpoint with the admin role', async () => {
+    const app = await staffScopeWith('admin');
+    expect((await app.inject({ url: '/api/v1/admin/report' })).statusCode).toBe(401);
+    await app.close();
   });
 });
