@@ -53,17 +53,15 @@ export class WalletService {
 
   /** Credits (or, negative, debits) a balance through the ledger; the new balance in fen. */
   adjust(userId: number, deltaFen: number, memo: string | null): Promise<number> {
-    return this.db
-      .transaction()
-      .execute((trx) =>
-        changeBalance(trx, {
-          userId,
-          deltaFen,
-          kind: 'admin_adjust',
-          reference: `cli:${randomUUID()}`,
-          memo,
-        }),
-      );
+    return this.db.transaction().execute((trx) =>
+      changeBalance(trx, {
+        userId,
+        deltaFen,
+        kind: 'admin_adjust',
+        reference: `cli:${randomUUID()}`,
+        memo,
+      }),
+    );
   }
 
   /** Every account whose balance is not the sum of its ledger (empty: the books balance). */
