@@ -72,9 +72,12 @@ export function VerifyBanner({ emailVerified }: { emailVerified: boolean | undef
           data-testid="verify-banner"
           data-closing={closing || undefined}
         >
-          <Group justify="space-between" gap="sm" wrap="nowrap">
-            <Text size="sm">{t('banner.text')}</Text>
-            <Group gap="xs" wrap="nowrap">
+          {/* Wraps on a narrow screen: the text takes the full width, the resend button and × go below it. */}
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" style={{ flex: '1 1 16rem', minWidth: 0 }}>
+              {t('banner.text')}
+            </Text>
+            <Group gap="xs" wrap="nowrap" ml="auto">
               <Button
                 size="xs"
                 variant="light"

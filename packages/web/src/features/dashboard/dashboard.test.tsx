@@ -150,7 +150,14 @@ function answer(call: FakeCall, data: Data): Reply {
     case '/nodes': {
       const items = data.nodes ?? [
         node(),
-        node({ id: 2, name: 'Frankfurt 01', status: 'offline', latency: null }),
+        node({
+          id: 2,
+          name: 'Frankfurt 01',
+          location: 'Frankfurt, DE',
+          country: 'DE',
+          status: 'offline',
+          latency: null,
+        }),
       ];
       return ok({ items, total: items.length, page: 1, size: 6, pages: 1 });
     }
@@ -308,6 +315,9 @@ describe('dashboard page', () => {
     expect(rows.map((r) => r.getAttribute('data-status'))).toEqual(['online', 'offline']);
     expect(rows[0]!.textContent).toContain('38 ms');
     expect(within(rows[1]!).getByTestId('dashboard-node-status').textContent).toBe('离线');
+    // The place as the node centre shows it: the country in the page's language, the city when it adds something.
+    expect(within(rows[0]!).getByTestId('dashboard-node-place').textContent).toBe('香港 · Hong Kong');
+    expect(within(rows[1]!).getByTestId('dashboard-node-place').textContent).toBe('德国 · Frankfurt');
     expect(screen.getByTestId('quick-copy-link')).toBeTruthy();
     expect(screen.getByTestId('quick-subscribe').textContent).toBe('续费订阅');
     expect(screen.queryAllByTestId('card-skeleton')).toHaveLength(0);

@@ -1,18 +1,27 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconActivityHeartbeat } from '@tabler/icons-react';
-import type { NodeStatus } from '@portal/contract';
+import type { Locale, NodeInfo, NodeStatus } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { currentLocale } from '../../i18n/i18n';
+import { placeOf } from '../nodes';
 import { useNodeList } from './api';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
 
 const STATUS_COLORS: Record<NodeStatus, string> = { online: 'teal', offline: 'red', maintenance: 'yellow' };
 
+/** "日本 · Tokyo": the country in the page's language, then the city when it says something more. */
+function placeLine(node: NodeInfo, locale: Locale): string {
+  const place = placeOf(node, locale);
+  return [place.country, place.city].filter(Boolean).join(' · ');
+}
+
 /** The first nodes of the node centre with their status and latency. */
 export function NodeStatusCard() {
   const { t } = useTranslation();
   const nodes = useNodeList();
+  const locale = currentLocale();
 
   let body;
   if (nodes.isPending) body = <CardSkeleton lines={4} height={20} />;
@@ -57,8 +66,8 @@ export function NodeStatusCard() {
               <Text size="sm" fw={500} truncate>
                 {node.name}
               </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {node.location}
+              <Text size="xs" c="dimmed" truncate data-testid="dashboard-node-place">
+                {placeLine(node, locale)}
               </Text>
             </div>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>

@@ -15,6 +15,15 @@ import { Link } from 'react-router';
 import { useMySubscriptions, useQuickLink } from './api';
 import { DashboardCard } from './dashboard-card';
 
+/**
+ * A long label (English "Copy subscription link" in a narrow card) wraps onto a second line instead of being
+ * cut mid-word: the button grows with its label.
+ */
+const WRAPPING_LABEL = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6 },
+  label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3, overflow: 'visible' },
+} as const;
+
 /** A shortcut to a console page. */
 function Shortcut({
   to,
@@ -33,6 +42,7 @@ function Shortcut({
       to={to}
       variant="light"
       justify="flex-start"
+      styles={WRAPPING_LABEL}
       leftSection={icon}
       data-testid={testId}
     >
@@ -59,7 +69,8 @@ export function QuickActionsCard({ restricted }: { restricted: boolean }) {
       icon={<IconBolt size={20} />}
       color="yellow"
     >
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+      {/* Two columns only when the card itself is wide enough for them (a container query, not the screen's). */}
+      <SimpleGrid type="container" cols={{ base: 1, '340px': 2 }} spacing="xs">
         <Shortcut to="/recharge" icon={<IconCreditCard size={16} aria-hidden />} testId="quick-recharge">
           {t('dashboard.quick.recharge')}
         </Shortcut>
@@ -77,6 +88,7 @@ export function QuickActionsCard({ restricted }: { restricted: boolean }) {
                 variant="light"
                 color={copied ? 'teal' : 'blue'}
                 justify="flex-start"
+                styles={WRAPPING_LABEL}
                 onClick={copy}
                 leftSection={
                   copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />

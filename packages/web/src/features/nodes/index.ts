@@ -1,1 +1,2 @@
 export { NodeCenter } from './node-center';
+export { countryName, placeOf } from './format';

@@ -98,6 +98,8 @@ export function CodesTable() {
               leftSection={<IconDownload size={16} aria-hidden />}
               onClick={() => void exportCsv()}
               loading={exporting}
+              // Nothing to export while the list itself could not be loaded.
+              disabled={codes.isError}
               data-testid="codes-export"
             >
               {t('wallet.codes.export')}
@@ -107,7 +109,7 @@ export function CodesTable() {
         <ListState
           query={codes}
           empty={items.length === 0}
-          failedText={t('common.loadFailed')}
+          failedText={t('wallet.codes.loadFailed')}
           testId="codes-list"
           emptyState={
             <Text c="dimmed" ta="center" py="lg">

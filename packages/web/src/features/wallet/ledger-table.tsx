@@ -115,7 +115,7 @@ export function LedgerTable() {
         <ListState
           query={ledger}
           empty={items.length === 0}
-          failedText={t('common.loadFailed')}
+          failedText={t('wallet.ledger.loadFailed')}
           testId="ledger"
           emptyState={
             <Text c="dimmed" ta="center" py="lg" data-testid="ledger-empty">

@@ -184,7 +184,7 @@ export function TopupHistory() {
           <ListState
             query={history}
             empty={items.length === 0}
-            failedText={t('common.loadFailed')}
+            failedText={t('wallet.history.loadFailed')}
             testId="history"
             emptyState={
               <Text c="dimmed" ta="center" py="lg">

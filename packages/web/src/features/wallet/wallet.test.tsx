@@ -8,7 +8,9 @@ import type { FakeCall } from '../../test/fake-fetch';
 import { renderRoutes } from '../../test/render';
 import { CodesManager } from './codes-manager';
 import { CodesTable } from './codes-table';
+import { LedgerTable } from './ledger-table';
 import { ledgerEntry, page, rechargeCode, VALID_CODE } from './test-fixtures';
+import { TopupHistory } from './topup-history';
 import { WalletOverview } from './wallet-overview';
 
 const path = (call: FakeCall) => new URL(call.url, 'http://x').pathname.replace('/api/v1/portal', '');
@@ -205,5 +207,27 @@ describe('recharge codes', () => {
     await screen.findAllByTestId('code-row');
     fireEvent.click(screen.getByTestId('codes-export'));
     expect(await screen.findByText('导出失败，请稍后重试')).toBeTruthy();
+  });
+});
+
+describe('failed lists', () => {
+  it('each wallet list names what it could not load', async () => {
+    installFakeFetch(() => fail(404, 40003)); // a 4xx: no retries
+    for (const [at, element, testId, text] of [
+      ['/finance', <LedgerTable />, 'ledger-error', '收支明细加载失败，请稍后重试'],
+      ['/recharge/history', <TopupHistory />, 'history-error', '充值记录加载失败，请稍后重试'],
+      ['/recharge/codes', <CodesTable />, 'codes-list-error', '充值码加载失败，请稍后重试'],
+    ] as const) {
+      const { view } = renderRoutes([{ path: at, element }], at);
+      expect((await screen.findByTestId(testId)).textContent, at).toContain(text);
+      view.unmount();
+    }
+  });
+
+  it('offers no CSV export of a codes list that failed to load', async () => {
+    installFakeFetch(() => fail(404, 40003)); // a 4xx: no retries
+    renderRoutes([{ path: '/recharge/codes', element: <CodesTable /> }], '/recharge/codes');
+    await screen.findByTestId('codes-list-error');
+    expect(screen.getByTestId('codes-export').hasAttribute('disabled')).toBe(true);
   });
 });

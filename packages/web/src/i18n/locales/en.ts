@@ -78,6 +78,7 @@ export const en: Messages = {
     loggedOut: 'You have been logged out',
     quickRecharge: 'Top up',
     quickSubscribe: 'Subscribe',
+    moreActions: 'More actions',
     notifications: 'Announcements',
     unreadCount: '{{count}} unread announcements',
     notFoundTitle: 'Page not found',

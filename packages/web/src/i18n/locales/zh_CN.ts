@@ -76,6 +76,7 @@ export const zhCN = {
     loggedOut: '已安全退出',
     quickRecharge: '充值',
     quickSubscribe: '购买订阅',
+    moreActions: '更多操作',
     notifications: '公告通知',
     unreadCount: '{{count}} 条未读公告',
     notFoundTitle: '页面不存在',

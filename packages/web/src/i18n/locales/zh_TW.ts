@@ -78,6 +78,7 @@ export const zhTW: Messages = {
     loggedOut: '已安全登出',
     quickRecharge: '儲值',
     quickSubscribe: '購買訂閱',
+    moreActions: '更多操作',
     notifications: '公告通知',
     unreadCount: '{{count}} 則未讀公告',
     notFoundTitle: '找不到頁面',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consolePageForPath } from '../../console-pages';
 import { formatToday } from './date-text';
+import { sidebarName } from './user-name';
 import { bellLabel } from '../../../features/announcements';
 
 describe('console helpers', () => {
@@ -22,5 +23,13 @@ describe('console helpers', () => {
     expect(consolePageForPath('/')?.key).toBe('dashboard');
     expect(consolePageForPath('/recharge/codes/')?.key).toBe('rechargeCodes');
     expect(consolePageForPath('/nowhere')).toBeNull();
+  });
+
+  it('sidebar name: the nickname, else the e-mail without its domain, the fallback only while loading', () => {
+    expect(sidebarName({ nickname: ' Ann ', email: 'ann@example.com' }, 'User')).toBe('Ann');
+    expect(sidebarName({ nickname: '', email: 'shots@example.com' }, 'User')).toBe('shots');
+    expect(sidebarName({ nickname: null, email: 'shots@example.com' }, 'User')).toBe('shots');
+    expect(sidebarName({ nickname: '  ', email: 'no-at-sign' }, 'User')).toBe('no-at-sign');
+    expect(sidebarName(undefined, 'User')).toBe('User');
   });
 });

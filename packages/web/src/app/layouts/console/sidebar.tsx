@@ -28,6 +28,7 @@ import { notify } from '../../../lib/notify';
 import type { NavEntry } from './nav-items';
 import { isActivePath, NAV_ENTRIES } from './nav-items';
 import { useBalanceText, useCurrentUser } from './use-console-data';
+import { sidebarName } from './user-name';
 
 interface SidebarProps {
   collapsed: boolean;
@@ -155,7 +156,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
   const navigate = useNavigate();
   const user = useCurrentUser();
   const balance = useBalanceText();
-  const nickname = user.data?.nickname?.trim() || t('common.user');
+  const nickname = sidebarName(user.data, t('common.user'));
 
   const onLogout = async () => {
     await logout();

@@ -1,5 +1,5 @@
-import { ActionIcon, Burger, Group, Text, Title, Tooltip } from '@mantine/core';
-import { IconCreditCard, IconPackage } from '@tabler/icons-react';
+import { ActionIcon, Burger, Group, Menu, Text, Title, Tooltip } from '@mantine/core';
+import { IconCreditCard, IconDots, IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../../../components/language-switcher';
@@ -9,6 +9,7 @@ import { SearchLauncher } from '../../../features/search';
 import { currentLocale } from '../../../i18n/i18n';
 import { CONSOLE_PAGES, consolePageForPath } from '../../console-pages';
 import { formatToday } from './date-text';
+import classes from './top-bar.module.css';
 
 interface TopBarProps {
   mobile: boolean;
@@ -36,7 +37,14 @@ export function TopBar({ mobile, navOpened, onBurger }: TopBarProps) {
           />
         )}
         <div style={{ minWidth: 0 }}>
-          <Title order={1} size="h4" data-testid="page-title" lineClamp={1}>
+          {/* On phones a smaller title may take two lines rather than be cut to a few letters. */}
+          <Title
+            order={1}
+            size={mobile ? 'h5' : 'h4'}
+            data-testid="page-title"
+            lineClamp={mobile ? 2 : 1}
+            style={{ overflowWrap: 'break-word' }}
+          >
             {title}
           </Title>
           <Text size="xs" c="dimmed" visibleFrom="xs" data-testid="today">
@@ -44,33 +52,68 @@ export function TopBar({ mobile, navOpened, onBurger }: TopBarProps) {
           </Text>
         </div>
       </Group>
-      {/* Tighter on phones, where six buttons share the bar with the page title. */}
+      {/* Tighter on phones, where the buttons share the bar with the page title. */}
       <Group gap={mobile ? 4 : 'xs'} wrap="nowrap">
         <SearchLauncher pages={CONSOLE_PAGES} />
-        <Tooltip label={t('console.quickRecharge')}>
-          <ActionIcon
-            component={Link}
-            to="/recharge"
-            variant="default"
-            size="lg"
-            aria-label={t('console.quickRecharge')}
-            data-testid="quick-recharge"
-          >
-            <IconCreditCard size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('console.quickSubscribe')}>
-          <ActionIcon
-            component={Link}
-            to="/subscription"
-            variant="default"
-            size="lg"
-            aria-label={t('console.quickSubscribe')}
-            data-testid="quick-subscription"
-          >
-            <IconPackage size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <div className={classes.shortcuts}>
+          <Tooltip label={t('console.quickRecharge')}>
+            <ActionIcon
+              component={Link}
+              to="/recharge"
+              variant="default"
+              size="lg"
+              aria-label={t('console.quickRecharge')}
+              data-testid="quick-recharge"
+            >
+              <IconCreditCard size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('console.quickSubscribe')}>
+            <ActionIcon
+              component={Link}
+              to="/subscription"
+              variant="default"
+              size="lg"
+              aria-label={t('console.quickSubscribe')}
+              data-testid="quick-subscription"
+            >
+              <IconPackage size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </div>
+        <div className={classes.shortcutsMenu}>
+          <Menu position="bottom-end" withinPortal shadow="md">
+            <Menu.Target>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('console.moreActions')}
+                title={t('console.moreActions')}
+                data-testid="top-bar-more"
+              >
+                <IconDots size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                component={Link}
+                to="/recharge"
+                leftSection={<IconCreditCard size={16} aria-hidden />}
+                data-testid="top-bar-more-recharge"
+              >
+                {t('console.quickRecharge')}
+              </Menu.Item>
+              <Menu.Item
+                component={Link}
+                to="/subscription"
+                leftSection={<IconPackage size={16} aria-hidden />}
+                data-testid="top-bar-more-subscription"
+              >
+                {t('console.quickSubscribe')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </div>
         <ThemeToggle />
         <LanguageSwitcher />
         <AnnouncementBell />

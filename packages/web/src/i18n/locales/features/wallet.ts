@@ -38,6 +38,7 @@ export const walletZhCN = {
     empty: '暂无余额数据',
   },
   ledger: {
+    loadFailed: '收支明细加载失败，请稍后重试',
     title: '收支明细',
     kind: '类型',
     allKinds: '全部类型',
@@ -121,6 +122,7 @@ export const walletZhCN = {
     failed: '兑换失败，请稍后重试',
   },
   history: {
+    loadFailed: '充值记录加载失败，请稍后重试',
     title: '充值记录',
     method: '充值方式',
     status: '状态',
@@ -142,6 +144,7 @@ export const walletZhCN = {
     },
   },
   codes: {
+    loadFailed: '充值码加载失败，请稍后重试',
     generateTitle: '生成充值码',
     generateText: '生成的充值码总金额将从余额中一次性扣除；充值码永久有效，可转赠他人使用。',
     quantity: '数量',
@@ -210,6 +213,7 @@ export const walletZhTW: DeepStringRecord<typeof walletZhCN> = {
     empty: '尚無餘額資料',
   },
   ledger: {
+    loadFailed: '收支明細載入失敗，請稍後再試',
     title: '收支明細',
     kind: '類型',
     allKinds: '全部類型',
@@ -293,6 +297,7 @@ export const walletZhTW: DeepStringRecord<typeof walletZhCN> = {
     failed: '兌換失敗，請稍後重試',
   },
   history: {
+    loadFailed: '儲值紀錄載入失敗，請稍後再試',
     title: '儲值紀錄',
     method: '儲值方式',
     status: '狀態',
@@ -314,6 +319,7 @@ export const walletZhTW: DeepStringRecord<typeof walletZhCN> = {
     },
   },
   codes: {
+    loadFailed: '儲值碼載入失敗，請稍後再試',
     generateTitle: '產生儲值碼',
     generateText: '產生的儲值碼總金額將從餘額中一次扣除；儲值碼永久有效，可轉贈他人使用。',
     quantity: '數量',
@@ -382,6 +388,7 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
     empty: 'No balance data yet',
   },
   ledger: {
+    loadFailed: 'Could not load your transactions, please try again later',
     title: 'Transactions',
     kind: 'Type',
     allKinds: 'All types',
@@ -467,6 +474,7 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
     failed: 'Could not redeem the code, please try again later',
   },
   history: {
+    loadFailed: 'Could not load your top-ups, please try again later',
     title: 'Top-up history',
     method: 'Method',
     status: 'Status',
@@ -488,6 +496,7 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
     },
   },
   codes: {
+    loadFailed: 'Could not load your top-up codes, please try again later',
     generateTitle: 'Generate top-up codes',
     generateText:
       'The total value of the codes is deducted from your balance at once; codes never expire and can be given to others.',
