@@ -11,6 +11,24 @@ import { CONSOLE_PAGES, consolePageForPath } from '../../console-pages';
 import { formatToday } from './date-text';
 import classes from './top-bar.module.css';
 
+/** The top bar's shortcuts: buttons on wider screens, a "more" menu on phones. */
+const SHORTCUTS = [
+  {
+    to: '/recharge',
+    label: 'console.quickRecharge',
+    Icon: IconCreditCard,
+    testId: 'quick-recharge',
+    menuTestId: 'top-bar-more-recharge',
+  },
+  {
+    to: '/subscription',
+    label: 'console.quickSubscribe',
+    Icon: IconPackage,
+    testId: 'quick-subscription',
+    menuTestId: 'top-bar-more-subscription',
+  },
+] as const;
+
 interface TopBarProps {
   mobile: boolean;
   navOpened: boolean;
@@ -56,30 +74,20 @@ export function TopBar({ mobile, navOpened, onBurger }: TopBarProps) {
       <Group gap={mobile ? 4 : 'xs'} wrap="nowrap">
         <SearchLauncher pages={CONSOLE_PAGES} />
         <div className={classes.shortcuts}>
-          <Tooltip label={t('console.quickRecharge')}>
-            <ActionIcon
-              component={Link}
-              to="/recharge"
-              variant="default"
-              size="lg"
-              aria-label={t('console.quickRecharge')}
-              data-testid="quick-recharge"
-            >
-              <IconCreditCard size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('console.quickSubscribe')}>
-            <ActionIcon
-              component={Link}
-              to="/subscription"
-              variant="default"
-              size="lg"
-              aria-label={t('console.quickSubscribe')}
-              data-testid="quick-subscription"
-            >
-              <IconPackage size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          {SHORTCUTS.map(({ to, label, Icon, testId }) => (
+            <Tooltip key={to} label={t(label)}>
+              <ActionIcon
+                component={Link}
+                to={to}
+                variant="default"
+                size="lg"
+                aria-label={t(label)}
+                data-testid={testId}
+              >
+                <Icon size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ))}
         </div>
         <div className={classes.shortcutsMenu}>
           <Menu position="bottom-end" withinPortal shadow="md">
@@ -95,22 +103,17 @@ export function TopBar({ mobile, navOpened, onBurger }: TopBarProps) {
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item
-                component={Link}
-                to="/recharge"
-                leftSection={<IconCreditCard size={16} aria-hidden />}
-                data-testid="top-bar-more-recharge"
-              >
-                {t('console.quickRecharge')}
-              </Menu.Item>
-              <Menu.Item
-                component={Link}
-                to="/subscription"
-                leftSection={<IconPackage size={16} aria-hidden />}
-                data-testid="top-bar-more-subscription"
-              >
-                {t('console.quickSubscribe')}
-              </Menu.Item>
+              {SHORTCUTS.map(({ to, label, Icon, menuTestId }) => (
+                <Menu.Item
+                  key={to}
+                  component={Link}
+                  to={to}
+                  leftSection={<Icon size={16} aria-hidden />}
+                  data-testid={menuTestId}
+                >
+                  {t(label)}
+                </Menu.Item>
+              ))}
             </Menu.Dropdown>
           </Menu>
         </div>
