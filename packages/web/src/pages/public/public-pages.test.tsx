@@ -49,10 +49,17 @@ describe('reset password page', () => {
 describe('verify e-mail page', () => {
   it('verifies once, clears the local session and offers to log in', async () => {
     saveTokens('old', 'old-r', true);
-    const { calls } = installFakeFetch(() => ok({ email: 'a@example.com' }));
+    // The answer waits until the test has seen the page verifying (no race with a fast or slow machine).
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { calls } = installFakeFetch(async () => {
+      await answered;
+      return ok({ email: 'a@example.com' });
+    });
     renderRoutes([{ path: '/verify-email', element: <VerifyEmailPage /> }], '/verify-email?token=v-ok');
     const result = await screen.findByTestId('verify-result');
     expect(result.getAttribute('data-state')).toBe('verifying');
+    answer();
     await vi.waitFor(() =>
       expect(screen.getByTestId('verify-result').getAttribute('data-state')).toBe('success'),
     );
