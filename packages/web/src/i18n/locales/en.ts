@@ -1,3 +1,4 @@
+import { homeEn } from './features/home';
 import { ticketsEn } from './features/tickets';
 import { announcementsEn } from './features/announcements';
 import { helpEn } from './features/help';
@@ -221,4 +222,5 @@ export const en: Messages = {
   site: siteEn,
   search: searchEn,
   dashboard: dashboardEn,
+  home: homeEn,
 };

@@ -1,3 +1,4 @@
+import { homeZhCN } from './features/home';
 import { ticketsZhCN } from './features/tickets';
 import { announcementsZhCN } from './features/announcements';
 import { helpZhCN } from './features/help';
@@ -191,6 +192,7 @@ export const zhCN = {
   site: siteZhCN,
   search: searchZhCN,
   dashboard: dashboardZhCN,
+  home: homeZhCN,
 } as const satisfies object;
 
 /** Same keys, any string: what zh_TW and en must provide. */

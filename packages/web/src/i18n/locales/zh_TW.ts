@@ -1,3 +1,4 @@
+import { homeZhTW } from './features/home';
 import { ticketsZhTW } from './features/tickets';
 import { announcementsZhTW } from './features/announcements';
 import { helpZhTW } from './features/help';
@@ -193,4 +194,5 @@ export const zhTW: Messages = {
   site: siteZhTW,
   search: searchZhTW,
   dashboard: dashboardZhTW,
+  home: homeZhTW,
 };

@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AuthModalProvider } from '../../../features/auth';
 import { useHydratedSignal } from '../../hydrated-signal';
+import { LandingClients } from './landing-clients';
 import { LandingCta } from './landing-cta';
+import { LandingFaq } from './landing-faq';
 import { LandingFeatures, LandingWhy } from './landing-features';
 import { LandingFooter } from './landing-footer';
 import { LandingHero } from './landing-hero';
@@ -24,10 +26,12 @@ export default function LandingLayout() {
         <LandingNavbar />
         <main id="main">
           <LandingHero />
+          <LandingClients />
           <LandingFeatures />
           <LandingWhy />
           <LandingCta />
           <LandingPricing />
+          <LandingFaq />
         </main>
         <LandingFooter />
       </Box>

@@ -8,6 +8,8 @@ import { LanguageSwitcher } from '../../../components/language-switcher';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { useAuthModal } from '../../../features/auth';
 import { ACCENT } from './accent';
+import { LandingMenu } from './landing-menu';
+import { LANDING_SECTIONS } from './sections';
 import classes from './landing.module.css';
 
 export function LandingNavbar() {
@@ -29,20 +31,19 @@ export function LandingNavbar() {
             <Brand textFrom="sm" />
           </Anchor>
           <Group component="nav" gap="lg" visibleFrom="md" aria-label={t('landing.navLabel')}>
-            <Anchor href="#features" c="inherit" data-testid="nav-features">
-              {t('landing.features')}
-            </Anchor>
-            <Anchor href="#pricing" c="inherit" data-testid="nav-pricing">
-              {t('landing.pricing')}
-            </Anchor>
-            <Anchor href="#support" c="inherit" data-testid="nav-support">
-              {t('landing.support')}
-            </Anchor>
+            {LANDING_SECTIONS.map(({ id, labelKey }) => (
+              <Anchor key={id} href={`#${id}`} c="inherit" data-testid={`nav-${id}`}>
+                {t(labelKey)}
+              </Anchor>
+            ))}
           </Group>
           <Group gap={6} wrap="nowrap">
             <ThemeToggle />
-            <LanguageSwitcher />
+            <Box visibleFrom="md">
+              <LanguageSwitcher />
+            </Box>
             <ActionIcon
+              visibleFrom="md"
               component="a"
               href={SOURCE_REPOSITORY_URL}
               target="_blank"
@@ -58,9 +59,16 @@ export function LandingNavbar() {
             <Button size="sm" variant="default" onClick={() => open('login')} data-testid="landing-login">
               {t('auth.login')}
             </Button>
-            <Button size="sm" color={ACCENT} onClick={() => open('register')} data-testid="landing-register">
+            <Button
+              size="sm"
+              color={ACCENT}
+              onClick={() => open('register')}
+              visibleFrom="sm"
+              data-testid="landing-register"
+            >
               {t('auth.register')}
             </Button>
+            <LandingMenu />
           </Group>
         </Group>
       </Container>
