@@ -1,4 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { subscriptionsApi } from '@portal/contract';
+import type { Package } from '@portal/contract';
+import { formatTraffic } from '../../../lib/package-pricing';
+import { PAGE_QUERY_OPTIONS, useApiQuery } from '../../../lib/query';
 import home from './landing-home.module.css';
 
 /**
@@ -13,20 +17,43 @@ const NODES = [
   { country: 'US', city: 'losAngeles', protocol: 'Shadowsocks', ms: 152 },
 ] as const;
 
-/** The demo Pro package (200 GB, 5 devices) part-way through its month. */
-const SUBSCRIPTION = { used: 68, total: 200, days: 23, online: 3, devices: 5 };
+const GB = 1024 ** 3;
+/** A subscription part-way through its period: a third of the traffic used, 23 days and 3 devices in use. */
+const SAMPLE = { share: 34, days: 23, online: 3 };
+
+/**
+ * The package the preview's subscription card shows: once the catalogue has loaded (the pricing below asks for the
+ * same query), the most popular package on sale with a traffic limit, monthly first; before that, the demo
+ * catalogue's Pro package (200 GB, 5 devices), as the prerendered page shows it.
+ */
+export function previewPackage(packages: Package[] | undefined): {
+  name: string | null;
+  limitBytes: number;
+  devices: number;
+} {
+  const limited = (packages ?? []).filter((p) => p.on_sale && p.traffic_bytes !== null);
+  const rank = (p: Package) => (p.popular ? 0 : 2) + (p.type === 'monthly' ? 0 : 1);
+  const pick = [...limited].sort((a, b) => rank(a) - rank(b))[0];
+  const limit = pick ? Number(pick.traffic_bytes) : NaN;
+  if (!pick || !Number.isFinite(limit) || limit <= 0) return { name: null, limitBytes: 200 * GB, devices: 5 };
+  return { name: pick.name, limitBytes: limit, devices: pick.device_limit };
+}
 
 /** Latency as the width of a bar: 0 ms full, 200 ms and more a sliver. */
 const latencyShare = (ms: number) => Math.max(8, Math.round(100 - (ms / 200) * 100));
 
 /**
- * A simplified, drawn preview of the console (HTML and CSS, no image): the subscription card with its traffic and
- * a few nodes with their latency. A figure whose caption says what it shows; the drawing itself is hidden from
- * screen readers, its sample numbers are not information.
+ * A simplified, drawn preview of the console (HTML and CSS, no image): a subscription card of a package on sale
+ * with its traffic and devices, and a few nodes with their latency. A figure whose caption says what it shows;
+ * the drawing itself is hidden from screen readers, its sample numbers are not information.
  */
 export function LandingPreview() {
   const { t } = useTranslation();
-  const share = Math.round((SUBSCRIPTION.used / SUBSCRIPTION.total) * 100);
+  const packages = useApiQuery(subscriptionsApi.listPackages, {}, PAGE_QUERY_OPTIONS);
+  const plan = previewPackage(packages.data);
+  const share = SAMPLE.share;
+  const used = formatTraffic(Math.round((plan.limitBytes * share) / 100));
+  const total = formatTraffic(plan.limitBytes);
   return (
     <figure className={home.preview} data-testid="hero-preview">
       <div className={home.window} aria-hidden>
@@ -42,7 +69,9 @@ export function LandingPreview() {
               <span className={home.cardLabel}>{t('home.preview.subscription')}</span>
               <span className={home.pill}>{t('home.preview.active')}</span>
             </div>
-            <div className={home.plan}>{t('home.preview.plan')}</div>
+            <div className={home.plan} data-testid="hero-preview-plan">
+              {plan.name ?? t('home.preview.plan')}
+            </div>
             <div className={home.meterHead}>
               <span>{t('home.preview.traffic')}</span>
               <span className={home.strong}>{share}%</span>
@@ -50,13 +79,14 @@ export function LandingPreview() {
             <div className={home.meter}>
               <span style={{ width: `${share}%` }} />
             </div>
-            <div className={home.small}>
-              {t('home.preview.used', { used: `${SUBSCRIPTION.used} GB`, total: `${SUBSCRIPTION.total} GB` })}
-            </div>
+            <div className={home.small}>{t('home.preview.used', { used, total })}</div>
             <div className={home.facts}>
-              <span>{t('home.preview.daysLeft', { days: SUBSCRIPTION.days })}</span>
+              <span>{t('home.preview.daysLeft', { days: SAMPLE.days })}</span>
               <span>
-                {t('home.preview.devices', { online: SUBSCRIPTION.online, limit: SUBSCRIPTION.devices })}
+                {t('home.preview.devices', {
+                  online: Math.min(SAMPLE.online, plan.devices),
+                  limit: plan.devices,
+                })}
               </span>
             </div>
           </div>
