@@ -71,6 +71,7 @@ test.describe('landing page', () => {
     for (const [link, target] of [
       ['nav-features', '#features'],
       ['nav-pricing', '#pricing'],
+      ['nav-faq', '#faq'],
       ['nav-support', '#support'],
     ] as const) {
       await page.getByTestId(link).click();
@@ -93,6 +94,60 @@ test.describe('landing page', () => {
     await page.goto('/#support');
     await expectInView(page, '#support');
     await expect(page.getByTestId('service-status')).toHaveAttribute('data-state', 'ok');
+  });
+
+  test('at 390 px the menu reaches every section, sign-in and settings, by pointer and by keyboard', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    // The section links do not fit the top bar: they are hidden there, and the burger is shown.
+    await expect(page.getByTestId('nav-features')).toBeHidden();
+    const burger = page.getByRole('button', { name: '打开菜单' });
+    await expect(burger).toBeVisible();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+
+    const menu = page.getByRole('dialog', { name: '菜单' });
+    for (const [name, target] of [
+      ['功能特性', '#features'],
+      ['价格方案', '#pricing'],
+      ['常见问题', '#faq'],
+      ['支持', '#support'],
+    ] as const) {
+      await burger.click();
+      await expect(menu).toBeVisible();
+      await expect(burger).toHaveAttribute('aria-expanded', 'true');
+      await menu.getByRole('link', { name, exact: true }).click();
+      await expect(menu).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      await expectInView(page, target);
+    }
+    await burger.click();
+    await page.screenshot({ path: shots('landing-phone-menu-light-zh_CN') });
+    await menu.getByRole('button', { name: '注册' }).click();
+    await expect(page.getByTestId('auth-modal').getByTestId('register-form')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('auth-modal')).toBeHidden();
+
+    // Keyboard: Enter opens it with focus inside, Escape closes it and gives focus back to the burger.
+    await page.locator('#top').scrollIntoViewIfNeeded();
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(burger).toBeFocused();
+
+    // Language and theme are in the menu too.
+    await burger.click();
+    await menu.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-en').click();
+    const english = page.getByRole('dialog', { name: 'Menu' });
+    await expect(english.getByRole('link', { name: 'FAQ' })).toBeVisible();
+    const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
+    await english.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-mantine-color-scheme', scheme ?? '');
   });
 
   test('pricing shows exactly the packages on sale, with the API prices and the computed annual saving', async ({
@@ -288,6 +343,10 @@ test.describe('landing page before its code runs', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page.getByTestId('nav-pricing')).toHaveAttribute('href', '#pricing');
       await expect(page.getByTestId('pricing-loading')).toBeVisible();
+      // The first screen's preview, the clients and the FAQ are in the prerendered HTML.
+      await expect(page.getByTestId('hero-preview')).toBeVisible();
+      await expect(page.getByTestId('landing-clients')).toContainText('Shadowrocket');
+      await expect(page.getByTestId('landing-faq').getByRole('heading', { level: 3 })).toHaveCount(6);
       await context.close();
     }
   });
