@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { findClipped } from './clipping';
 import { linkFromMail } from './mailbox';
 import { operator } from './operator';
 import { createVerifiedUser, customerAddress, type TestUser } from './session';
@@ -97,7 +98,7 @@ async function setUp(request: APIRequestContext): Promise<Fixture> {
   return { user, ticketId: ticket.id, helpId: docs.items[0]!.id, subscribeToken: link.token };
 }
 
-/** One problem the walk found: an axe violation (serious or critical) or a layout overflow. */
+/** One problem the walk found: an axe violation (serious or critical), a layout overflow or a clipped label. */
 interface Finding {
   route: string;
   rule: string;
@@ -158,6 +159,19 @@ async function checkOverflow(page: Page, route: string, findings: Finding[]) {
   }
 }
 
+/** Badges, buttons, tabs and titles whose text is cut with no ellipsis and no tooltip (see `clipping.ts`). */
+async function checkClipping(page: Page, route: string, findings: Finding[]) {
+  for (const clipped of await findClipped(page)) {
+    findings.push({
+      route,
+      rule: 'clipped-label',
+      impact: 'layout',
+      targets: [clipped.target],
+      help: `"${clipped.text}" is cut (${clipped.how}) with no ellipsis or tooltip`,
+    });
+  }
+}
+
 function report(findings: Finding[]): string {
   return findings
     .map((f) => `${f.route}: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join('\n    ')}`)
@@ -165,9 +179,10 @@ function report(findings: Finding[]): string {
 }
 
 /** A browser context in one theme and at one width; signed in with a session of its own when a user is given. */
-async function openContext(browser: Browser, theme: Theme, width: Width, user?: TestUser) {
+async function openContext(browser: Browser, theme: Theme, width: Width, user?: TestUser, language?: 'en') {
   const context = await browser.newContext({ viewport: VIEWPORTS[width], colorScheme: theme });
   await context.addInitScript((scheme) => localStorage.setItem('theme', scheme), theme);
+  if (language) await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
   const page = await context.newPage();
   if (user) {
     const tokens = await data<{ access_token: string; refresh_token: string }>(
@@ -281,6 +296,7 @@ for (const theme of ['light', 'dark'] as const) {
         const name = stop.name ?? slug(stop.route);
         await page.screenshot({ path: shots(`walk/${name}-${theme}-${width}`), fullPage: true });
         await scan(page, stop.route, findings);
+        await checkClipping(page, stop.route, findings);
         if (width === 390) await checkOverflow(page, stop.route, findings);
       };
       for (const stop of consoleStops(fixture)) await visit(stop);
@@ -348,6 +364,7 @@ for (const theme of ['light', 'dark'] as const) {
         const name = stop.name ?? slug(stop.route);
         await page.screenshot({ path: shots(`walk/${name}-${theme}-${width}`), fullPage: true });
         await scan(page, stop.route, findings);
+        await checkClipping(page, stop.route, findings);
         if (width === 390) await checkOverflow(page, stop.route, findings);
       }
 
@@ -366,3 +383,23 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+// English labels are the longest: the console once more at 390 px in English, for cut labels and sideways scroll.
+test('every console route in English at 390 px: nothing clipped, no sideways scroll', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const findings: Finding[] = [];
+  const { context, page } = await openContext(browser, 'light', 390, fixture.user, 'en');
+  for (const stop of consoleStops(fixture)) {
+    await page.goto(stop.route);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await settle(page, stop.ready);
+    await page.screenshot({
+      path: shots(`walk/en-${stop.name ?? slug(stop.route)}-light-390`),
+      fullPage: true,
+    });
+    await checkClipping(page, stop.route, findings);
+    await checkOverflow(page, stop.route, findings);
+  }
+  await context.close();
+  expect(findings, report(findings)).toEqual([]);
+});

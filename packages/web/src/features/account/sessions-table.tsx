@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconDevices } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DataList, type DataColumn } from '../../components/data-list';
 import type { SessionInfo } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { confirmAction } from '../../lib/confirm';
@@ -19,17 +20,10 @@ function deviceType(device: string): keyof typeof DEVICE_ICONS {
   return device === 'mobile' || device === 'tablet' || device === 'desktop' ? device : 'other';
 }
 
-function SessionRow({ session }: { session: SessionInfo }) {
+function RevokeButton({ session, device }: { session: SessionInfo; device: string }) {
   const { t } = useTranslation();
-  const type = deviceType(session.device);
-  const DeviceIcon = DEVICE_ICONS[type];
-  const device = t(`sessions.deviceTypes.${type}`);
-  const location = session.location === 'LAN' ? t('sessions.lan') : session.location;
-  const locale = currentLocale();
   const revoke = useRevokeSession();
-  const unknown = t('sessions.unknown');
-  const browserOs = [session.browser, session.os].filter(Boolean).join(' / ') || unknown;
-
+  if (session.current) return null;
   const askRevoke = () =>
     confirmAction({
       title: t('sessions.revokeConfirmTitle'),
@@ -44,51 +38,87 @@ function SessionRow({ session }: { session: SessionInfo }) {
           },
         ),
     });
-
   return (
-    <Table.Tr data-testid="session-row" data-current={String(session.current)}>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <DeviceIcon size={18} aria-hidden />
-          <Text size="sm" fw={500}>
-            {device}
-          </Text>
-          {session.current && (
-            <Badge
-              size="sm"
-              color="teal"
-              variant="light"
-              data-testid="session-current"
-              style={{ flexShrink: 0 }}
-            >
-              {t('sessions.current')}
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>{browserOs}</Table.Td>
-      <Table.Td>{session.ip ?? unknown}</Table.Td>
-      <Table.Td>{location ?? unknown}</Table.Td>
-      <Table.Td>{formatDateTime(session.last_active_at, locale)}</Table.Td>
-      <Table.Td>{formatDateTime(session.created_at, locale)}</Table.Td>
-      <Table.Td>{formatDateTime(session.expires_at, locale)}</Table.Td>
-      <Table.Td>
-        {!session.current && (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            loading={revoke.isPending}
-            onClick={askRevoke}
-            aria-label={t('sessions.revokeDevice', { device })}
-            data-testid="session-revoke"
-          >
-            {t('sessions.revoke')}
-          </Button>
-        )}
-      </Table.Td>
-    </Table.Tr>
+    <Button
+      size="xs"
+      variant="light"
+      color="red"
+      loading={revoke.isPending}
+      onClick={askRevoke}
+      aria-label={t('sessions.revokeDevice', { device })}
+      data-testid="session-revoke"
+    >
+      {t('sessions.revoke')}
+    </Button>
   );
+}
+
+function useSessionColumns(): DataColumn<SessionInfo>[] {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const unknown = t('sessions.unknown');
+  const deviceOf = (session: SessionInfo) => t(`sessions.deviceTypes.${deviceType(session.device)}`);
+  return [
+    {
+      key: 'device',
+      header: t('sessions.device'),
+      card: 'title',
+      cell: (session) => {
+        const DeviceIcon = DEVICE_ICONS[deviceType(session.device)];
+        return (
+          <Group gap="xs" wrap="nowrap">
+            <DeviceIcon size={18} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={500}>
+              {deviceOf(session)}
+            </Text>
+            {session.current && (
+              <Badge
+                size="sm"
+                color="teal"
+                variant="light"
+                data-testid="session-current"
+                style={{ flexShrink: 0, overflow: 'visible' }}
+              >
+                {t('sessions.current')}
+              </Badge>
+            )}
+          </Group>
+        );
+      },
+    },
+    {
+      key: 'browserOs',
+      header: t('sessions.browserOs'),
+      cell: (session) => [session.browser, session.os].filter(Boolean).join(' / ') || unknown,
+    },
+    { key: 'ip', header: t('sessions.ip'), cell: (session) => session.ip ?? unknown },
+    {
+      key: 'location',
+      header: t('sessions.location'),
+      cell: (session) => (session.location === 'LAN' ? t('sessions.lan') : session.location) ?? unknown,
+    },
+    {
+      key: 'lastActive',
+      header: t('sessions.lastActive'),
+      cell: (session) => formatDateTime(session.last_active_at, locale),
+    },
+    {
+      key: 'created',
+      header: t('sessions.created'),
+      cell: (session) => formatDateTime(session.created_at, locale),
+    },
+    {
+      key: 'expires',
+      header: t('sessions.expires'),
+      cell: (session) => formatDateTime(session.expires_at, locale),
+    },
+    {
+      key: 'actions',
+      header: t('sessions.actions'),
+      card: 'aside',
+      cell: (session) => <RevokeButton session={session} device={deviceOf(session)} />,
+    },
+  ];
 }
 
 /** The user's sessions, the current one flagged; revoke others one by one or all at once. */
@@ -97,6 +127,7 @@ export function SessionsTable() {
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();
   const list = sessions.data ?? [];
+  const columns = useSessionColumns();
   const others = list.filter((s) => !s.current).length;
 
   const askRevokeOthers = () =>
@@ -144,27 +175,18 @@ export function SessionsTable() {
           </Alert>
         )}
         {sessions.isSuccess && (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="sessions-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('sessions.device')}</Table.Th>
-                  <Table.Th>{t('sessions.browserOs')}</Table.Th>
-                  <Table.Th>{t('sessions.ip')}</Table.Th>
-                  <Table.Th>{t('sessions.location')}</Table.Th>
-                  <Table.Th>{t('sessions.lastActive')}</Table.Th>
-                  <Table.Th>{t('sessions.created')}</Table.Th>
-                  <Table.Th>{t('sessions.expires')}</Table.Th>
-                  <Table.Th>{t('sessions.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((session) => (
-                  <SessionRow key={session.id} session={session} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataList
+            rows={list}
+            columns={columns}
+            rowKey={(session) => session.id}
+            rowAttributes={(session) => ({
+              'data-testid': 'session-row',
+              'data-current': String(session.current),
+            })}
+            labelledBy="sessions-title"
+            label={t('sessions.title')}
+            minWidth={900}
+          />
         )}
       </Stack>
     </Card>

@@ -1,8 +1,8 @@
-import { Badge, Stack, Table, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type SubscriptionOrder, type SubscriptionStatus } from '@portal/contract';
-import { KeyboardScrollArea } from '../../components/table-scroll';
+import { DataList, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { ListPagination } from '../../components/list-pagination';
@@ -16,10 +16,18 @@ const KIND_COLORS = { purchase: 'blue', renew: 'teal', upgrade: 'grape' } as con
 function KindBadge({ kind }: { kind: keyof typeof KIND_COLORS }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={KIND_COLORS[kind]} style={{ overflow: 'visible' }}>
+    <Badge variant="light" color={KIND_COLORS[kind]} style={{ overflow: 'visible', flexShrink: 0 }}>
       {t(`subscriptions.kinds.${kind}`)}
     </Badge>
   );
+}
+
+interface PagedOrders {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => Promise<unknown>;
+  data?: { items: OrderRow[]; total: number; pages: number };
 }
 
 /** An order, and for the history also the period and status of the subscription it made. */
@@ -29,12 +37,65 @@ type OrderRow = SubscriptionOrder & {
   end_at?: string;
 };
 
-interface PagedOrders {
-  isPending: boolean;
-  isError: boolean;
-  error: Error | null;
-  refetch: () => Promise<unknown>;
-  data?: { items: OrderRow[]; total: number; pages: number };
+function useOrderColumns(withPeriod: boolean): DataColumn<OrderRow>[] {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const columns: (DataColumn<OrderRow> | false)[] = [
+    {
+      key: 'time',
+      header: t('subscriptions.history.time'),
+      nowrap: true,
+      cell: (row) => formatDateTime(row.created_at, locale),
+    },
+    {
+      key: 'kind',
+      header: t('subscriptions.history.kind'),
+      card: 'aside',
+      cell: (row) => <KindBadge kind={row.kind} />,
+    },
+    {
+      key: 'package',
+      header: t('subscriptions.history.package'),
+      card: 'title',
+      cell: (row) => row.package_name,
+    },
+    {
+      key: 'amount',
+      header: t('subscriptions.history.amount'),
+      nowrap: true,
+      cell: (row) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{yuan(row.amount)}</span>,
+    },
+    withPeriod && {
+      key: 'period',
+      header: t('subscriptions.history.period'),
+      nowrap: true,
+      card: 'wide',
+      cell: (row) =>
+        row.start_at && row.end_at
+          ? t('subscriptions.history.range', {
+              start: formatDate(row.start_at, locale),
+              end: formatDate(row.end_at, locale),
+            })
+          : t('common.none'),
+    },
+    withPeriod && {
+      key: 'status',
+      header: t('subscriptions.history.status'),
+      card: 'aside',
+      cell: (row) => row.subscription_status && <SubscriptionStatusBadge status={row.subscription_status} />,
+    },
+    {
+      key: 'orderNo',
+      header: t('subscriptions.history.orderNo'),
+      card: 'wide',
+      cell: (row) => (
+        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {row.order_no}
+        </Text>
+      ),
+    },
+  ];
+  return columns.filter((column): column is DataColumn<OrderRow> => column !== false);
 }
 
 /**
@@ -59,8 +120,8 @@ function OrderTable({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const items = orders.data?.items ?? [];
+  const columns = useOrderColumns(withPeriod);
   return (
     <Stack gap="sm">
       <ListState
@@ -75,53 +136,14 @@ function OrderTable({
         }
       />
       {items.length > 0 && (
-        <KeyboardScrollArea label={label}>
-          <Table striped highlightOnHover miw={withPeriod ? 760 : 560} aria-label={label}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('subscriptions.history.time')}</Table.Th>
-                <Table.Th>{t('subscriptions.history.kind')}</Table.Th>
-                <Table.Th>{t('subscriptions.history.package')}</Table.Th>
-                <Table.Th>{t('subscriptions.history.amount')}</Table.Th>
-                {withPeriod && <Table.Th>{t('subscriptions.history.period')}</Table.Th>}
-                {withPeriod && <Table.Th>{t('subscriptions.history.status')}</Table.Th>}
-                <Table.Th>{t('subscriptions.history.orderNo')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((row) => (
-                <Table.Tr key={row.id} data-testid={`${testId}-row`} data-kind={row.kind}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(row.created_at, locale)}
-                  </Table.Td>
-                  <Table.Td>
-                    <KindBadge kind={row.kind} />
-                  </Table.Td>
-                  <Table.Td>{row.package_name}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{yuan(row.amount)}</Table.Td>
-                  {withPeriod && (
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {row.start_at && row.end_at
-                        ? t('subscriptions.history.range', {
-                            start: formatDate(row.start_at, locale),
-                            end: formatDate(row.end_at, locale),
-                          })
-                        : t('common.none')}
-                    </Table.Td>
-                  )}
-                  {withPeriod && (
-                    <Table.Td>
-                      {row.subscription_status && (
-                        <SubscriptionStatusBadge status={row.subscription_status} />
-                      )}
-                    </Table.Td>
-                  )}
-                  <Table.Td ff="monospace">{row.order_no}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </KeyboardScrollArea>
+        <DataList
+          rows={items}
+          columns={columns}
+          rowKey={(row) => row.id}
+          rowAttributes={(row) => ({ 'data-testid': `${testId}-row`, 'data-kind': row.kind })}
+          label={label}
+          minWidth={withPeriod ? 760 : 560}
+        />
       )}
       {orders.data && (
         <ListPagination page={page} pages={orders.data.pages} total={orders.data.total} onChange={onPage} />

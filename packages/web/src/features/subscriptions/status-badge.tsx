@@ -6,7 +6,12 @@ import { SUBSCRIPTION_STATUS_COLORS } from './status';
 export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={SUBSCRIPTION_STATUS_COLORS[status]} variant="light" data-status={status}>
+    <Badge
+      color={SUBSCRIPTION_STATUS_COLORS[status]}
+      variant="light"
+      data-status={status}
+      style={{ flexShrink: 0 }}
+    >
       {t(`subscriptions.status.${status}`)}
     </Badge>
   );

@@ -37,6 +37,8 @@ export function UrlBox({ url, prefix }: { url: string; prefix: string }) {
               aria-label={t('common.copyLabel', { label: t('subscriptions.link.url') })}
               data-testid={`${prefix}-copy`}
               data-copied={copied ? 'true' : undefined}
+              // The field shrinks, the button keeps its label whole.
+              style={{ flexShrink: 0 }}
             >
               {copied ? t('common.copied') : t('common.copy')}
             </Button>

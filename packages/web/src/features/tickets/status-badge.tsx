@@ -6,7 +6,13 @@ import { PRIORITY_COLORS, STATUS_COLORS } from './format';
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="ticket-status" data-status={status}>
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      data-testid="ticket-status"
+      data-status={status}
+      style={{ flexShrink: 0 }}
+    >
       {t(`tickets.status.${status}`)}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
 import type { CodesQuery } from './api';
 import { useCodes } from './api';
+import { DataList, type DataColumn } from '../../components/data-list';
 import { CopyAction } from '../../components/copy-action';
 import { ListPagination } from '../../components/list-pagination';
 import { ListState } from '../../components/list-state';
@@ -19,32 +20,53 @@ import { CodeStatusBadge } from './status-badge';
 
 const ALL = 'all';
 
-function CodeRow({ code }: { code: RechargeCode }) {
+function useCodeColumns(): DataColumn<RechargeCode>[] {
   const { t } = useTranslation();
   const locale = currentLocale();
-  return (
-    <Table.Tr data-testid="code-row" data-status={code.status}>
-      <Table.Td>
+  return [
+    {
+      key: 'code',
+      header: t('wallet.codes.code'),
+      card: 'title',
+      cell: (code) => (
         <Group gap={4} wrap="nowrap">
-          <Text size="sm" ff="monospace" title={code.code}>
+          <Text size="sm" ff="monospace" title={code.code} style={{ whiteSpace: 'nowrap' }}>
             {shorten(code.code, 12, 6)}
           </Text>
           <CopyAction value={code.code} label={t('wallet.codes.code')} testId="code-copy" />
         </Group>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-        {yuan(code.amount)}
-      </Table.Td>
-      <Table.Td>
-        <CodeStatusBadge status={code.status} />
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(code.created_at, locale)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {code.used_at ? formatDateTime(code.used_at, locale) : t('common.none')}
-      </Table.Td>
-      <Table.Td>{code.used_by ?? t('common.none')}</Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('wallet.codes.amountColumn'),
+      nowrap: true,
+      cell: (code) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{yuan(code.amount)}</span>,
+    },
+    {
+      key: 'status',
+      header: t('wallet.codes.status'),
+      card: 'aside',
+      cell: (code) => <CodeStatusBadge status={code.status} />,
+    },
+    {
+      key: 'created',
+      header: t('wallet.codes.created'),
+      nowrap: true,
+      cell: (code) => formatDateTime(code.created_at, locale),
+    },
+    {
+      key: 'usedAt',
+      header: t('wallet.codes.usedAt'),
+      nowrap: true,
+      cell: (code) => (code.used_at ? formatDateTime(code.used_at, locale) : t('common.none')),
+    },
+    {
+      key: 'usedBy',
+      header: t('wallet.codes.usedBy'),
+      cell: (code) => code.used_by ?? t('common.none'),
+    },
+  ];
 }
 
 /** The user's generated codes: status filter, pages, copy per code, CSV export of the filtered list. */
@@ -56,6 +78,7 @@ export function CodesTable() {
   const query: CodesQuery = { page, size: DEFAULT_PAGE_SIZE, status: status === ALL ? undefined : status };
   const codes = useCodes(query);
   const items = codes.data?.items ?? [];
+  const columns = useCodeColumns();
 
   const exportCsv = async () => {
     setExporting(true);
@@ -118,25 +141,15 @@ export function CodesTable() {
           }
         />
         {items.length > 0 && (
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="codes-list-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('wallet.codes.code')}</Table.Th>
-                  <Table.Th>{t('wallet.codes.amountColumn')}</Table.Th>
-                  <Table.Th>{t('wallet.codes.status')}</Table.Th>
-                  <Table.Th>{t('wallet.codes.created')}</Table.Th>
-                  <Table.Th>{t('wallet.codes.usedAt')}</Table.Th>
-                  <Table.Th>{t('wallet.codes.usedBy')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((code) => (
-                  <CodeRow key={code.id} code={code} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataList
+            rows={items}
+            columns={columns}
+            rowKey={(code) => code.id}
+            rowAttributes={(code) => ({ 'data-testid': 'code-row', 'data-status': code.status })}
+            labelledBy="codes-list-title"
+            label={t('wallet.codes.listTitle')}
+            minWidth={860}
+          />
         )}
         {codes.data && (
           <ListPagination

@@ -1,9 +1,9 @@
-import { Badge, Card, Group, NativeSelect, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, walletApi } from '@portal/contract';
 import type { LedgerEntry, LedgerKind } from '@portal/contract';
-import { TableScroll } from '../../components/table-scroll';
+import { DataList, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import type { LedgerQuery } from './api';
@@ -15,44 +15,75 @@ import { isDebit, signedYuan, yuan } from '../../lib/money';
 type Direction = 'all' | 'in' | 'out';
 const ALL = 'all';
 
-function LedgerRow({ entry }: { entry: LedgerEntry }) {
+function useLedgerColumns(): DataColumn<LedgerEntry>[] {
   const { t } = useTranslation();
-  const debit = isDebit(entry.delta);
-  return (
-    <Table.Tr data-testid="ledger-row" data-kind={entry.kind}>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {formatDateTime(entry.created_at, currentLocale())}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Badge variant="light" color={debit ? 'red' : 'teal'} style={{ overflow: 'visible' }}>
+  const locale = currentLocale();
+  return [
+    {
+      key: 'time',
+      header: t('wallet.ledger.time'),
+      nowrap: true,
+      cell: (entry) => formatDateTime(entry.created_at, locale),
+    },
+    {
+      key: 'kind',
+      header: t('wallet.ledger.kind'),
+      card: 'title',
+      nowrap: true,
+      cell: (entry) => (
+        <Badge
+          variant="light"
+          color={isDebit(entry.delta) ? 'red' : 'teal'}
+          style={{ overflow: 'visible', flexShrink: 0 }}
+        >
           {t(`wallet.kinds.${entry.kind}`)}
         </Badge>
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      key: 'delta',
+      header: t('wallet.ledger.delta'),
+      card: 'aside',
+      cell: (entry) => (
         <Text
           size="sm"
           fw={600}
-          c={debit ? 'red' : 'teal'}
+          c={isDebit(entry.delta) ? 'red' : 'teal'}
           style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
         >
           {signedYuan(entry.delta)}
         </Text>
-      </Table.Td>
-      <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-        {yuan(entry.balance_after)}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" ff="monospace">
+      ),
+    },
+    {
+      key: 'balance',
+      header: t('wallet.ledger.balanceAfter'),
+      nowrap: true,
+      cell: (entry) => (
+        <span style={{ fontVariantNumeric: 'tabular-nums' }}>{yuan(entry.balance_after)}</span>
+      ),
+    },
+    {
+      key: 'reference',
+      header: t('wallet.ledger.reference'),
+      card: 'wide',
+      cell: (entry) => (
+        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {entry.reference || t('common.none')}
         </Text>
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      key: 'memo',
+      header: t('wallet.ledger.memo'),
+      card: 'wide',
+      cell: (entry) => (
         <Text size="sm" truncate="end" maw={220} title={entry.memo ?? undefined}>
           {entry.memo || t('common.none')}
         </Text>
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+  ];
 }
 
 /** Every balance change, newest first, filtered by kind and direction. */
@@ -69,6 +100,7 @@ export function LedgerTable() {
   };
   const ledger = useLedger(query);
   const items = ledger.data?.items ?? [];
+  const columns = useLedgerColumns();
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -124,25 +156,15 @@ export function LedgerTable() {
           }
         />
         {items.length > 0 && (
-          <TableScroll minWidth={760} label={t('wallet.ledger.title')}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="ledger-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('wallet.ledger.time')}</Table.Th>
-                  <Table.Th>{t('wallet.ledger.kind')}</Table.Th>
-                  <Table.Th>{t('wallet.ledger.delta')}</Table.Th>
-                  <Table.Th>{t('wallet.ledger.balanceAfter')}</Table.Th>
-                  <Table.Th>{t('wallet.ledger.reference')}</Table.Th>
-                  <Table.Th>{t('wallet.ledger.memo')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((entry) => (
-                  <LedgerRow key={entry.id} entry={entry} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
+          <DataList
+            rows={items}
+            columns={columns}
+            rowKey={(entry) => entry.id}
+            rowAttributes={(entry) => ({ 'data-testid': 'ledger-row', 'data-kind': entry.kind })}
+            labelledBy="ledger-title"
+            label={t('wallet.ledger.title')}
+            minWidth={760}
+          />
         )}
         {ledger.data && (
           <ListPagination

@@ -6,7 +6,7 @@ import { CODE_STATUS_COLORS, TOPUP_STATUS_COLORS } from './status';
 export function TopupStatusBadge({ status }: { status: TopupStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={TOPUP_STATUS_COLORS[status]} variant="light" data-status={status}>
+    <Badge color={TOPUP_STATUS_COLORS[status]} variant="light" data-status={status} style={{ flexShrink: 0 }}>
       {t(`wallet.topupStatus.${status}`)}
     </Badge>
   );
@@ -15,7 +15,7 @@ export function TopupStatusBadge({ status }: { status: TopupStatus }) {
 export function CodeStatusBadge({ status }: { status: CodeStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={CODE_STATUS_COLORS[status]} variant="light" data-status={status}>
+    <Badge color={CODE_STATUS_COLORS[status]} variant="light" data-status={status} style={{ flexShrink: 0 }}>
       {t(`wallet.codeStatus.${status}`)}
     </Badge>
   );

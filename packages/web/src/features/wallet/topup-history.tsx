@@ -1,21 +1,10 @@
-import {
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE, rechargeApi } from '@portal/contract';
 import type { Topup, TopupStatus } from '@portal/contract';
-import { TableScroll } from '../../components/table-scroll';
+import { DataList, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import type { HistoryQuery } from './api';
@@ -59,39 +48,66 @@ function RechargeStats() {
   );
 }
 
-function HistoryRow({ topup, onOpen }: { topup: Topup; onOpen: (topup: Topup) => void }) {
+function reopenable(topup: Topup): boolean {
+  return topup.method === 'usdt' && isOpenTopupStatus(topup.status);
+}
+
+function useHistoryColumns(onOpen: (topup: Topup) => void): DataColumn<Topup>[] {
   const { t } = useTranslation();
-  const reopenable = topup.method === 'usdt' && isOpenTopupStatus(topup.status);
-  return (
-    <Table.Tr
-      data-testid="history-row"
-      data-status={topup.status}
-      onClick={reopenable ? () => onOpen(topup) : undefined}
-      style={reopenable ? { cursor: 'pointer' } : undefined}
-    >
-      <Table.Td>
-        <Text size="sm" ff="monospace">
+  const locale = currentLocale();
+  return [
+    {
+      key: 'orderNo',
+      header: t('wallet.history.orderNo'),
+      card: 'title',
+      cell: (topup) => (
+        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {topup.order_no}
         </Text>
-      </Table.Td>
-      <Table.Td>{t(`wallet.methods.${topup.method}`)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-        {yuan(topup.amount)}
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      key: 'method',
+      header: t('wallet.history.method'),
+      cell: (topup) => t(`wallet.methods.${topup.method}`),
+    },
+    {
+      key: 'amount',
+      header: t('wallet.history.amount'),
+      nowrap: true,
+      cell: (topup) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{yuan(topup.amount)}</span>,
+    },
+    {
+      key: 'usdtAmount',
+      header: t('wallet.history.usdtAmount'),
+      cell: (topup) => (
         <Text size="sm" ff="monospace">
           {topup.usdt_amount ?? t('common.none')}
         </Text>
-      </Table.Td>
-      <Table.Td>{topup.network ?? t('common.none')}</Table.Td>
-      <Table.Td>
-        <TopupStatusBadge status={topup.status} />
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {formatDateTime(topup.created_at, currentLocale())}
-      </Table.Td>
-      <Table.Td>
-        {topup.tx_hash ? (
+      ),
+    },
+    {
+      key: 'network',
+      header: t('wallet.history.network'),
+      cell: (topup) => topup.network ?? t('common.none'),
+    },
+    {
+      key: 'status',
+      header: t('wallet.history.status'),
+      card: 'aside',
+      cell: (topup) => <TopupStatusBadge status={topup.status} />,
+    },
+    {
+      key: 'time',
+      header: t('wallet.history.time'),
+      nowrap: true,
+      cell: (topup) => formatDateTime(topup.created_at, locale),
+    },
+    {
+      key: 'txHash',
+      header: t('wallet.history.txHash'),
+      cell: (topup) =>
+        topup.tx_hash ? (
           <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
             <Text size="sm" ff="monospace" title={topup.tx_hash}>
               {shorten(topup.tx_hash)}
@@ -100,10 +116,14 @@ function HistoryRow({ topup, onOpen }: { topup: Topup; onOpen: (topup: Topup) =>
           </Group>
         ) : (
           t('common.none')
-        )}
-      </Table.Td>
-      <Table.Td>
-        {reopenable && (
+        ),
+    },
+    {
+      key: 'actions',
+      header: t('wallet.history.actions'),
+      card: 'actions',
+      cell: (topup) =>
+        reopenable(topup) && (
           <Button
             size="xs"
             variant="light"
@@ -116,10 +136,9 @@ function HistoryRow({ topup, onOpen }: { topup: Topup; onOpen: (topup: Topup) =>
           >
             {t('wallet.history.openPayment')}
           </Button>
-        )}
-      </Table.Td>
-    </Table.Tr>
-  );
+        ),
+    },
+  ];
 }
 
 /** /recharge/history: totals, filters by method and status, the list; open USDT orders lead back to payment. */
@@ -138,6 +157,7 @@ export function TopupHistory() {
   const history = useTopupHistory(query);
   const items = history.data?.items ?? [];
   const open = (topup: Topup) => void navigate(`/recharge?order=${topup.id}`);
+  const columns = useHistoryColumns(open);
 
   return (
     <Stack gap="lg">
@@ -193,28 +213,16 @@ export function TopupHistory() {
             }
           />
           {items.length > 0 && (
-            <TableScroll minWidth={1000} label={t('wallet.history.title')}>
-              <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="history-title">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('wallet.history.orderNo')}</Table.Th>
-                    <Table.Th>{t('wallet.history.method')}</Table.Th>
-                    <Table.Th>{t('wallet.history.amount')}</Table.Th>
-                    <Table.Th>{t('wallet.history.usdtAmount')}</Table.Th>
-                    <Table.Th>{t('wallet.history.network')}</Table.Th>
-                    <Table.Th>{t('wallet.history.status')}</Table.Th>
-                    <Table.Th>{t('wallet.history.time')}</Table.Th>
-                    <Table.Th>{t('wallet.history.txHash')}</Table.Th>
-                    <Table.Th>{t('wallet.history.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((topup) => (
-                    <HistoryRow key={topup.id} topup={topup} onOpen={open} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <DataList
+              rows={items}
+              columns={columns}
+              rowKey={(topup) => topup.id}
+              rowAttributes={(topup) => ({ 'data-testid': 'history-row', 'data-status': topup.status })}
+              onRowClick={(topup) => (reopenable(topup) ? () => open(topup) : undefined)}
+              labelledBy="history-title"
+              label={t('wallet.history.title')}
+              minWidth={1000}
+            />
           )}
           {history.data && (
             <ListPagination

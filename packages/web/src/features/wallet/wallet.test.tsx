@@ -110,6 +110,25 @@ describe('recharge codes', () => {
     });
   }
 
+  it('on a phone shows a card per code with every fact labelled, not a table cut at the edge', async () => {
+    const matchMedia = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('max-width: 767.98px'),
+    }));
+    codesServer('100.00');
+    renderRoutes([{ path: '/recharge/codes', element: <CodesManager /> }], '/recharge/codes');
+    const cards = await screen.findAllByTestId('code-row');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(cards.map((c) => [c.getAttribute('role'), c.getAttribute('data-status')])).toEqual([
+      ['listitem', 'unused'],
+      ['listitem', 'used'],
+    ]);
+    expect(cards[0]!.textContent).toContain('面值¥10.00');
+    expect(cards[1]!.textContent).toContain('使用者b***@example.com');
+    expect(within(cards[0]!).getByTestId('code-copy')).toBeTruthy();
+  });
+
   it('confirms with quantity x amount = total and the balance after, then shows the batch', async () => {
     const { calls } = codesServer('100.00');
     renderRoutes([{ path: '/recharge/codes', element: <CodesManager /> }], '/recharge/codes');

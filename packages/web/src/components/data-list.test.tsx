@@ -1,0 +1,90 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataList, type DataColumn } from './data-list';
+
+interface Row {
+  id: number;
+  name: string;
+  amount: string;
+  status: string;
+}
+
+const ROWS: Row[] = [
+  { id: 1, name: 'First', amount: '¥3.00', status: 'used' },
+  { id: 2, name: 'Second', amount: '¥50.00', status: 'unused' },
+];
+
+const COLUMNS: DataColumn<Row>[] = [
+  { key: 'name', header: 'Name', card: 'title', cell: (row) => row.name },
+  { key: 'amount', header: 'Amount', nowrap: true, cell: (row) => row.amount },
+  {
+    key: 'status',
+    header: 'Status',
+    card: 'aside',
+    cell: (row) => <span data-testid="badge">{row.status}</span>,
+  },
+  { key: 'hidden', header: 'Internal', card: 'hide', cell: () => 'not on a card' },
+];
+
+function renderList(onOpen = vi.fn()) {
+  render(
+    <MantineProvider>
+      <DataList
+        rows={ROWS}
+        columns={COLUMNS}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ 'data-testid': 'thing-row', 'data-status': row.status })}
+        onRowClick={(row) => (row.status === 'unused' ? () => onOpen(row.id) : undefined)}
+        label="Things"
+        minWidth={600}
+      />
+    </MantineProvider>,
+  );
+  return onOpen;
+}
+
+function asPhone() {
+  const matchMedia = window.matchMedia;
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    ...matchMedia(query),
+    matches: query.includes('max-width: 767.98px'),
+  }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DataList', () => {
+  it('is a table with a header per column on wide screens', () => {
+    const onOpen = renderList();
+    const table = screen.getByRole('table', { name: 'Things' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Amount', 'Status', 'Internal']);
+    const rows = screen.getAllByTestId('thing-row');
+    expect(rows.map((r) => r.tagName)).toEqual(['TR', 'TR']);
+    expect(rows.map((r) => r.dataset.status)).toEqual(['used', 'unused']);
+    fireEvent.click(rows[0]!);
+    expect(onOpen).not.toHaveBeenCalled();
+    fireEvent.click(rows[1]!);
+    expect(onOpen).toHaveBeenCalledWith(2);
+  });
+
+  it('on a phone is a list of cards with the same row ids, each fact labelled', () => {
+    asPhone();
+    const onOpen = renderList();
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Things' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toEqual(screen.getAllByTestId('thing-row'));
+    expect(cards.map((c) => c.dataset.status)).toEqual(['used', 'unused']);
+    expect(cards[0]!.textContent).toContain('First');
+    expect(cards[0]!.textContent).toContain('Amount¥3.00');
+    expect(within(cards[0]!).getByTestId('badge').textContent).toBe('used');
+    expect(cards[0]!.textContent).not.toContain('not on a card');
+    fireEvent.click(cards[1]!);
+    expect(onOpen).toHaveBeenCalledWith(2);
+  });
+});
