@@ -143,8 +143,8 @@ test('the dashboard shows balance, subscription, traffic, nodes and the activiti
   await expect(page.getByTestId('dashboard-balance-value')).toHaveText(yuan(balanceFen));
   await expect(page.getByTestId('dashboard-active-count')).toHaveText('1');
   await expect(page.getByTestId('dashboard-nearest')).toContainText(pkg.name);
-  await expect(page.getByTestId('dashboard-traffic-total')).toHaveText('1.50 GB');
-  await expect(page.getByTestId('dashboard-traffic-today')).toContainText('1.50 GB');
+  await expect(page.getByTestId('dashboard-traffic-total')).toHaveText('1.5 GB');
+  await expect(page.getByTestId('dashboard-traffic-today')).toContainText('1.5 GB');
   const chart = page.getByTestId('dashboard-traffic-chart');
   await expect(chart).toHaveAttribute('data-today-bytes', String(1.5 * GB));
   await expect(chart).toHaveAttribute('data-days', String(new Date().getUTCDate()));
@@ -152,12 +152,14 @@ test('the dashboard shows balance, subscription, traffic, nodes and the activiti
   await expect(page.getByTestId('dashboard-online-total')).toContainText(String(summary.total));
   await expect(page.getByTestId('dashboard-node-row').first()).toBeVisible();
 
-  // Activities: the ticket first, then the purchase (ledger and order), the redeemed code, the announcements.
+  // Activities: the ticket first, then the purchase (one line: the order), the redeemed code, the announcements.
   const items = page.getByTestId('activity-item');
   await expect(items.first()).toHaveAttribute('data-type', 'ticket');
   const types = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
   for (const type of ['ledger', 'order', 'ticket', 'announcement']) expect(types).toContain(type);
-  expect(types.slice(0, 4).sort()).toEqual(['ledger', 'ledger', 'order', 'ticket']);
+  expect(types.slice(0, 3).sort()).toEqual(['ledger', 'order', 'ticket']);
+  expect(types.filter((type) => type === 'order')).toHaveLength(1);
+  await expect(items.filter({ hasText: '支付套餐费用' })).toHaveCount(0);
   const dates = await items.evaluateAll((els) =>
     els.map((e) => Date.parse(e.getAttribute('data-date') ?? '')),
   );
@@ -165,8 +167,11 @@ test('the dashboard shows balance, subscription, traffic, nodes and the activiti
   expect(dates).toEqual([...dates].sort((a, b) => b - a));
   await expect(items.first()).toContainText(ticket.title);
   await expect(items.filter({ hasText: '使用充值码充值' })).toContainText('+¥60.00');
-  await expect(page.locator('[data-testid="activity-item"][data-type="order"]')).toContainText(
-    `购买了 ${pkg.name}`,
+  const order = page.locator('[data-testid="activity-item"][data-type="order"]');
+  await expect(order).toContainText(`购买了 ${pkg.name}`);
+  // Money out, with a real minus sign.
+  await expect(order.getByTestId('activity-amount')).toHaveText(
+    `\u2212${yuan(Math.round(Number(pkg.price) * 100))}`,
   );
   await shoot(page, 'dashboard-desktop-light');
 

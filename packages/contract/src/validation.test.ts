@@ -5,6 +5,7 @@ import { LOCALES } from './locales.js';
 import { fenToString, formatMoney, parseMoneyToFen } from './money.js';
 import {
   changePasswordSchema,
+  changePasswordFormSchema,
   codeQuantitySchema,
   loginPasswordStrength,
   loginSchema,
@@ -61,6 +62,49 @@ describe('validation rules (product rules §5)', () => {
       'v.terms_required',
     );
     expect(VALIDATION_MESSAGES.terms_required.zh_CN).toBe('请同意用户协议和隐私政策');
+  });
+
+  it('register: every mistake at once, the mismatch with the others (not only once they all pass)', () => {
+    const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+      (result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+    const form = registerFormSchema.safeParse({
+      email: 'a@b.co',
+      password: 'Abcdefg1',
+      confirm_password: 'Abcdefg2',
+      agreeToTerms: false,
+    });
+    expect(issues(form)).toEqual([
+      ['agreeToTerms', 'v.terms_required'],
+      ['confirm_password', 'v.password_mismatch'],
+    ]);
+    const api = registerSchema.safeParse({ email: 'nope', password: 'Abc1', confirm_password: 'Abc2' });
+    expect(issues(api)).toEqual([
+      ['email', 'v.email_invalid'],
+      ['password', 'v.password_min8'],
+      ['confirm_password', 'v.password_mismatch'],
+    ]);
+    // An empty confirmation says only that it is missing.
+    expect(
+      issues(registerSchema.safeParse({ email: 'a@b.co', password: 'Abcdefg1', confirm_password: '' })),
+    ).toEqual([['confirm_password', 'v.confirm_required']]);
+    // The same for the other forms with a confirmation.
+    expect(
+      issues(
+        resetConfirmSchema.safeParse({ token: '', password: 'x'.repeat(8), confirm_password: 'y'.repeat(8) }),
+      ),
+    ).toEqual([
+      ['token', 'v.required'],
+      ['confirm_password', 'v.password_mismatch'],
+    ]);
+    expect(
+      issues(
+        changePasswordFormSchema.safeParse({
+          old_password: '',
+          new_password: 'Abcdefg1',
+          confirm_password: 'x',
+        }),
+      ).map(([path]) => path),
+    ).toEqual(['old_password', 'confirm_password']);
   });
 
   it('reset: 8 to 128 and equal to the confirmation', () => {

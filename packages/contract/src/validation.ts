@@ -60,6 +60,28 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/**
+ * "The confirmation equals the password" as an object-level check that runs with the field checks, not only once
+ * every field passed (zod's default): a form with several mistakes shows them all at once. It runs whenever both
+ * passwords are there as text; an empty confirmation already says so itself.
+ */
+function confirmationMatches(passwordKey: 'password' | 'new_password') {
+  return {
+    error: vkey('password_mismatch'),
+    path: ['confirm_password'],
+    when: (payload: { value: unknown }) => {
+      const v = payload.value as Record<string, unknown> | null;
+      return (
+        typeof v === 'object' &&
+        v !== null &&
+        typeof v[passwordKey] === 'string' &&
+        typeof v.confirm_password === 'string' &&
+        v.confirm_password !== ''
+      );
+    },
+  };
+}
+
 /** What the API accepts for registration (product rules §5, §7). */
 export const registerSchema = z
   .object({
@@ -74,10 +96,7 @@ export const registerSchema = z
       .max(64, { error: vkey('invite_code_invalid') })
       .optional(),
   })
-  .refine((v) => v.password === v.confirm_password, {
-    error: vkey('password_mismatch'),
-    path: ['confirm_password'],
-  });
+  .refine((v) => v.password === v.confirm_password, confirmationMatches('password'));
 export type RegisterInput = z.input<typeof registerSchema>;
 
 /** The register form adds the agreement checkbox (product rules §5), which the API does not receive. */
@@ -95,10 +114,7 @@ export const registerFormSchema = z
       .optional(),
     agreeToTerms: z.literal(true, { error: vkey('terms_required') }),
   })
-  .refine((v) => v.password === v.confirm_password, {
-    error: vkey('password_mismatch'),
-    path: ['confirm_password'],
-  });
+  .refine((v) => v.password === v.confirm_password, confirmationMatches('password'));
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
@@ -112,10 +128,7 @@ export const resetConfirmSchema = z
       .min(1, { error: vkey('confirm_required') })
       .max(LIMITS.passwordMax, { error: vkey('password_max128') }),
   })
-  .refine((v) => v.password === v.confirm_password, {
-    error: vkey('password_mismatch'),
-    path: ['confirm_password'],
-  });
+  .refine((v) => v.password === v.confirm_password, confirmationMatches('password'));
 
 export const changePasswordSchema = z
   .object({
@@ -136,10 +149,7 @@ export const changePasswordFormSchema = z
       .min(1, { error: vkey('confirm_required') })
       .max(LIMITS.passwordMax, { error: vkey('password_max128') }),
   })
-  .refine((v) => v.new_password === v.confirm_password, {
-    error: vkey('password_mismatch'),
-    path: ['confirm_password'],
-  })
+  .refine((v) => v.new_password === v.confirm_password, confirmationMatches('new_password'))
   .refine((v) => v.old_password !== v.new_password, {
     error: vkey('password_same_as_old'),
     path: ['new_password'],

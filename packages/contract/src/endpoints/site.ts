@@ -51,6 +51,15 @@ export type ContactConfig = z.infer<typeof contactConfig>;
 
 const dealerConfig = z.object({
   name: lineText().min(1).max(100),
+  /** The name in other languages, where it has one ("示例数码（香港）"); a language without it shows `name`. */
+  name_translations: z
+    .object(
+      Object.fromEntries(LOCALES.map((l) => [l, lineText().max(100).optional()])) as Record<
+        (typeof LOCALES)[number],
+        z.ZodOptional<z.ZodString>
+      >,
+    )
+    .optional(),
   region: localizedText,
   channels: z.array(channelConfig.omit({ label: true, note: true })).max(10),
   payment_methods: z.array(lineText().min(1).max(40)).max(10),

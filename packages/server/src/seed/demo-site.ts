@@ -40,9 +40,10 @@ export const DEMO_CONTACT: ContactConfig = {
   ],
   email_reply_hours: 24,
   hours: {
-    zh_CN: '工单与邮件全天受理，24 小时内回复',
-    zh_TW: '工單與郵件全天受理，24 小時內回覆',
-    en: 'Tickets and e-mail are handled around the clock and answered within 24 hours',
+    // The reply promise is the page's lead (email_reply_hours): the hours say when someone is there, not it again.
+    zh_CN: '工单与邮件全年无休受理，节假日照常',
+    zh_TW: '工單與郵件全年無休受理，節假日照常',
+    en: 'Tickets and e-mail are handled every day of the year, holidays included',
   },
 };
 
@@ -51,6 +52,7 @@ export const DEMO_DEALERS: DealersConfig = {
   dealers: [
     {
       name: 'Example Digital (HK)',
+      name_translations: { zh_CN: '示例数码（香港）', zh_TW: '示例數碼（香港）' },
       region: { zh_CN: '香港', zh_TW: '香港', en: 'Hong Kong' },
       channels: [{ type: 'telegram', value: '@example_hk_dealer', url: 'https://t.me/example_hk_dealer' }],
       payment_methods: ['Alipay HK', 'FPS', 'USDT'],
@@ -62,6 +64,7 @@ export const DEMO_DEALERS: DealersConfig = {
     },
     {
       name: 'Example Card Shop (TW)',
+      name_translations: { zh_CN: '示例点卡店（台湾）', zh_TW: '示例點卡店（台灣）' },
       region: { zh_CN: '台湾', zh_TW: '台灣', en: 'Taiwan' },
       channels: [
         { type: 'website', value: 'shop.example.com', url: 'https://shop.example.com' },
@@ -76,6 +79,7 @@ export const DEMO_DEALERS: DealersConfig = {
     },
     {
       name: 'Example Global Reseller',
+      name_translations: { zh_CN: '示例全球代理', zh_TW: '示例全球代理' },
       region: { zh_CN: '全球', zh_TW: '全球', en: 'Worldwide' },
       channels: [{ type: 'email', value: 'resell@example.com', url: 'mailto:resell@example.com' }],
       payment_methods: ['USDT', 'PayPal'],

@@ -1,7 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
-import { formatTraffic } from '../lib/package-pricing';
+import { currentLocale } from '../i18n/i18n';
+import { byteAxis, formatByteTick } from '../lib/byte-axis';
+import { formatBytes } from '../lib/format-number';
 
 export interface TrafficBar {
   /** The day as the axis shows it ("5", "11-05"). */
@@ -11,21 +13,19 @@ export interface TrafficBar {
   download: number;
 }
 
-const MB = 1024 ** 2;
-const GB = 1024 ** 3;
-
 /**
- * Download and upload per day, stacked; every day given has a bar slot. The axis counts in GB (or MB when no day
- * reached 1 GB) so its ticks are round numbers of that unit. Heavy (the chart library): load it lazily.
+ * Download and upload per day, stacked; every day given has a bar slot. The axis counts in one unit chosen from
+ * the highest day, with round ticks (0 / 0.5 GB / 1 GB / 1.5 GB). Heavy (the chart library): load it lazily.
  */
 export function TrafficChart({ days, height }: { days: readonly TrafficBar[]; height: number }) {
   const { t } = useTranslation();
   const max = Math.max(0, ...days.map((d) => d.upload + d.download));
-  const unit = max >= GB ? { size: GB, label: 'GB' } : { size: MB, label: 'MB' };
+  const locale = currentLocale();
+  const axis = byteAxis(max);
   const data = days.map((d) => ({
     day: d.label,
-    download: d.download / unit.size,
-    upload: d.upload / unit.size,
+    download: d.download / axis.size,
+    upload: d.upload / axis.size,
   }));
   return (
     <BarChart
@@ -41,10 +41,13 @@ export function TrafficChart({ days, height }: { days: readonly TrafficBar[]; he
       legendProps={{ verticalAlign: 'top', height: 32 }}
       gridAxis="y"
       tickLine="none"
-      valueFormatter={(value) => formatTraffic(value * unit.size) ?? ''}
+      valueFormatter={(value) => formatBytes(value * axis.size, locale)}
       yAxisProps={{
         width: 64,
-        tickFormatter: (value: number) => (value === 0 ? '0' : `${Number(value.toFixed(2))} ${unit.label}`),
+        ticks: axis.ticks,
+        domain: [0, axis.ticks.at(-1) ?? 1],
+        interval: 0,
+        tickFormatter: (value: number) => formatByteTick(value, axis.unit, locale),
       }}
       xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
     />

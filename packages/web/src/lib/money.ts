@@ -1,16 +1,20 @@
-/** Money display (¥ with thousands separators and two decimals) and sums in fen of checked amount strings. */
-import { CURRENCY_SYMBOL, formatMoney, isMoneyString, parseMoneyToFen } from '@portal/contract';
+/**
+ * Money display in the interface language (lib/format-number.ts: ¥, thousands separators, two decimals, a real
+ * minus) and sums in fen of checked amount strings.
+ */
+import { isMoneyString, parseMoneyToFen } from '@portal/contract';
+import type { Locale } from '@portal/contract';
+import { currentLocale } from '../i18n/i18n';
+import { formatYuan } from './format-number';
 
-/** "1234.5" -> "¥1,234.50". */
-export function yuan(value: string | number | null | undefined): string {
-  return `${CURRENCY_SYMBOL}${formatMoney(value)}`;
+/** "1234.5" -> "¥1,234.50", "-3" -> "−¥3.00". */
+export function yuan(value: string | number | null | undefined, locale: Locale = currentLocale()): string {
+  return formatYuan(value, locale);
 }
 
-/** A signed ledger delta: "+12.50" -> "+¥12.50", "-3.00" -> "-¥3.00". */
-export function signedYuan(delta: string): string {
-  const trimmed = delta.trim();
-  const sign = trimmed.startsWith('-') ? '-' : '+';
-  return `${sign}${CURRENCY_SYMBOL}${formatMoney(trimmed.replace(/^[+-]/, ''))}`;
+/** A signed ledger delta: "+12.50" -> "+¥12.50", "-3.00" -> "−¥3.00". */
+export function signedYuan(delta: string | number, locale: Locale = currentLocale()): string {
+  return formatYuan(delta, locale, { signed: true });
 }
 
 export function isDebit(delta: string): boolean {

@@ -4,22 +4,17 @@
  */
 import { fenToString, isMoneyString, parseMoneyToFen } from '@portal/contract';
 import type { Package } from '@portal/contract';
-
-const MB = 1024 ** 2;
-const GB = 1024 ** 3;
+import { formatBytesPlain } from './format-number';
 
 /**
- * Bytes (decimal string or number) -> "1,024.50 GB" / "512.00 MB"; null -> null (unlimited). Two decimals and
- * comma thousands (the same in the three interface languages), without Intl: its first use costs a long task
- * on the landing page.
+ * Bytes (decimal string or number) -> "20 GB", "2.4 TB", "512 MB" (the shared byte formatter, written without
+ * Intl: its first use costs a long task on the landing page); null -> null (unlimited).
  */
 export function formatTraffic(bytes: string | number | null): string | null {
   if (bytes === null) return null;
   const n = typeof bytes === 'number' ? bytes : Number(bytes);
   if (!Number.isFinite(n) || n < 0) return null;
-  const [value, unit] = n >= GB ? [n / GB, 'GB'] : [n / MB, 'MB'];
-  const [whole = '0', fraction = '00'] = value.toFixed(2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction} ${unit}`;
+  return formatBytesPlain(n);
 }
 
 function fen(value: string): number | null {

@@ -136,6 +136,16 @@ describe(`accounts (${TEST_DIALECT})`, () => {
       }
     });
 
+    it('names every wrong field at once, the password mismatch with the others', async () => {
+      const r = await call<{ field: string; errors: { field: string; message: string }[] }>(t.app, {
+        method: 'POST',
+        url: `${API}/auth/register`,
+        payload: { email: 'not-an-email', password: PASSWORD, confirm_password: 'Other-pass1' },
+      });
+      expect(r.code).toBe(40004);
+      expect(r.data.errors.map((e) => e.field)).toEqual(['body.email', 'body.confirm_password']);
+    });
+
     it('rejects an expired verification link with 40109 and rate-limits resending', async () => {
       const email = await registerUser(t.app);
       const first = await sink.waitFor((m) => m.to.includes(email));

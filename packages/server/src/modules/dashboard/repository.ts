@@ -10,7 +10,7 @@ import { visibleAt } from '../announcements/visibility.js';
 export function recentLedger(db: Db, userId: number, limit: number) {
   return db
     .selectFrom('ledger_entries')
-    .select(['id', 'kind', 'delta_fen', 'balance_after_fen', 'created_at'])
+    .select(['id', 'kind', 'delta_fen', 'balance_after_fen', 'reference', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

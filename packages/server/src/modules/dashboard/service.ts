@@ -8,6 +8,9 @@ import * as repo from './repository.js';
 
 const signed = (fen: number) => `${fen > 0 ? '+' : ''}${fenToString(fen)}`;
 
+/** Ledger kinds written together with a subscription order (reference = the order number). */
+const ORDER_PAYMENTS: ReadonlySet<string> = new Set(['purchase', 'renew', 'upgrade']);
+
 /** Newest first; at the same instant in a fixed order of types, then the higher id first. */
 function newestFirst(a: Activity, b: Activity): number {
   const byTime = Date.parse(b.date) - Date.parse(a.date);
@@ -31,8 +34,12 @@ export class DashboardService {
       repo.recentTickets(this.db, userId, limit),
       repo.recentAnnouncements(this.db, userId, limit, now),
     ]);
+    // A paid order and its payment in the ledger are one event: the order (it names the package) stands for
+    // both. Dropping the payment cannot pull an older row into the list: its order is listed at the same time.
+    const listedOrders = new Set(orders.map((o) => o.order_no));
+    const ownLines = ledger.filter((r) => !(ORDER_PAYMENTS.has(r.kind) && listedOrders.has(r.reference)));
     const items: Activity[] = [
-      ...ledger.map((r): Activity => ({
+      ...ownLines.map((r): Activity => ({
         type: 'ledger',
         id: r.id,
         date: r.created_at,

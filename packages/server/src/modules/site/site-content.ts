@@ -107,7 +107,7 @@ export class SiteContent {
         .map((line) => line.trim())
         .filter(Boolean),
       dealers: d.dealers.map((x) => ({
-        name: x.name,
+        name: x.name_translations?.[locale]?.trim() || x.name,
         region: x.region[locale],
         channels: x.channels,
         payment_methods: x.payment_methods,

@@ -67,9 +67,22 @@ describe(`contact and dealer content (${TEST_DIALECT})`, () => {
     });
     expect(en.data.dealers).toHaveLength(3);
     expect(en.data.dealers[0]).toMatchObject({
+      name: 'Example Digital (HK)',
       region: 'Hong Kong',
       payment_methods: ['Alipay HK', 'FPS', 'USDT'],
     });
+    // Demo dealers are localised like the rest of the demo content.
+    const zhDealers = await call<DealersInfo>(t.app, {
+      url: `${API}/site/dealers`,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zhDealers.data.dealers.map((d) => [d.name, d.region])).toEqual([
+      ['示例数码（香港）', '香港'],
+      ['示例点卡店（台湾）', '台湾'],
+      ['示例全球代理', '全球'],
+    ]);
+    // The hours do not repeat the reply promise the page already states.
+    expect(zh.data.hours).not.toContain(String(zh.data.email_reply_hours));
   });
 
   it('lets staff replace the content in every language; others get 40002, strangers 40001', async () => {

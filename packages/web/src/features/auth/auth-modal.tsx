@@ -20,10 +20,17 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<AuthMode>('login');
   const [opened, setOpened] = useState(false);
+  // After registering, the done step has its own heading: the modal drops "Create account".
+  const [registered, setRegistered] = useState(false);
   const open = useCallback((next: AuthMode) => {
     setMode(next);
+    setRegistered(false);
     setOpened(true);
   }, []);
+  const changeMode = (next: AuthMode) => {
+    setRegistered(false);
+    setMode(next);
+  };
   const value = useMemo(() => ({ open }), [open]);
   const close = () => setOpened(false);
 
@@ -37,18 +44,26 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
         centered
         closeButtonProps={{ 'aria-label': t('common.close') }}
         title={
-          <div>
-            <Text fw={700} size="lg" component="span" display="block">
-              {mode === 'login' ? t('auth.loginTitle') : t('auth.registerTitle')}
-            </Text>
-            <Text c="dimmed" size="sm" component="span" display="block">
-              {mode === 'login' ? t('auth.loginSubtitle') : t('auth.registerSubtitle')}
-            </Text>
-          </div>
+          mode === 'register' && registered ? null : (
+            <div>
+              <Text fw={700} size="lg" component="span" display="block">
+                {mode === 'login' ? t('auth.loginTitle') : t('auth.registerTitle')}
+              </Text>
+              <Text c="dimmed" size="sm" component="span" display="block">
+                {mode === 'login' ? t('auth.loginSubtitle') : t('auth.registerSubtitle')}
+              </Text>
+            </div>
+          )
         }
         data-testid="auth-modal"
       >
-        <AuthPanel mode={mode} onModeChange={setMode} onClose={close} withHeading={false} />
+        <AuthPanel
+          mode={mode}
+          onModeChange={changeMode}
+          onClose={close}
+          withHeading={false}
+          onRegistered={() => setRegistered(true)}
+        />
       </Modal>
     </AuthModalContext.Provider>
   );

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -11,14 +12,22 @@ interface AuthPanelProps {
   onClose?: () => void;
   /** The modal has its own title. */
   withHeading?: boolean;
+  /** Registration went through (its done step shows; the modal drops its title). */
+  onRegistered?: () => void;
 }
 
 /** Login and register, switchable between each other (modal on the landing page, card on /login). */
-export function AuthPanel({ mode, onModeChange, onClose, withHeading = true }: AuthPanelProps) {
+export function AuthPanel({ mode, onModeChange, onClose, withHeading = true, onRegistered }: AuthPanelProps) {
   const { t } = useTranslation();
+  // The done step of registration has its own heading: no "Create account" above "Account created".
+  const [registered, setRegistered] = useState(false);
+  const switchMode = (next: AuthMode) => {
+    setRegistered(false);
+    onModeChange(next);
+  };
   return (
     <Stack gap="md">
-      {withHeading && (
+      {withHeading && !(mode === 'register' && registered) && (
         <div>
           <Title order={1} size="h3">
             {mode === 'login' ? t('auth.loginTitle') : t('auth.registerTitle')}
@@ -29,9 +38,16 @@ export function AuthPanel({ mode, onModeChange, onClose, withHeading = true }: A
         </div>
       )}
       {mode === 'login' ? (
-        <LoginForm onSuccess={onClose} onSwitchToRegister={() => onModeChange('register')} />
+        <LoginForm onSuccess={onClose} onSwitchToRegister={() => switchMode('register')} />
       ) : (
-        <RegisterForm onSwitchToLogin={() => onModeChange('login')} onClose={onClose} />
+        <RegisterForm
+          onSwitchToLogin={() => switchMode('login')}
+          onClose={onClose}
+          onRegistered={() => {
+            setRegistered(true);
+            onRegistered?.();
+          }}
+        />
       )}
     </Stack>
   );

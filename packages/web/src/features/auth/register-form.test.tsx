@@ -1,9 +1,11 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { resetApiClient } from '../../lib/api-client';
 import { fail, installFakeFetch, ok } from '../../test/fake-fetch';
 import { marker, renderRoutes } from '../../test/render';
+import { AuthPanel } from './auth-panel';
 import { RegisterForm } from './register-form';
 
 const onSwitchToLogin = vi.fn();
@@ -77,6 +79,37 @@ describe('register form', () => {
     type('register-confirm', 'Secret123');
     expect(screen.queryByText('两次输入的密码不一致')).toBeNull();
     expect(calls.filter((c) => c.url.endsWith('/auth/register'))).toHaveLength(0);
+  });
+
+  it('shows every mistake at once: the mismatch with the missing agreement', async () => {
+    const { calls } = installFakeFetch(() => ok(null));
+    renderRegister();
+    fillValid();
+    type('register-confirm', 'Secret124');
+    fireEvent.submit(screen.getByTestId('register-form'));
+    expect(await screen.findByText('请同意用户协议和隐私政策')).toBeTruthy();
+    expect(screen.getByText('两次输入的密码不一致')).toBeTruthy();
+    expect(calls.filter((c) => c.url.endsWith('/auth/register'))).toHaveLength(0);
+  });
+
+  it('the done step has one heading: "Create account" goes once the account exists', async () => {
+    installFakeFetch(() => ok({ id: 7, email: 'new@example.com', email_verified: false }));
+    renderRoutes(
+      [
+        { path: '/login', element: <AuthPanel mode="register" onModeChange={() => undefined} /> },
+        marker('/'),
+      ],
+      '/login',
+    );
+    expect(screen.getByRole('heading', { name: '创建账户' })).toBeTruthy();
+    fillValid();
+    fireEvent.click(input('register-terms'));
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByTestId('register-done')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: '创建账户' })).toBeNull();
+    expect(screen.queryByText('注册后即可购买套餐并获取订阅链接')).toBeNull();
+    // Its "registered" toast must not stay for the next test.
+    act(() => notifications.clean());
   });
 
   it('shows the success step with the verification reminder and go-to-login', async () => {

@@ -16,6 +16,8 @@ import { RegisterDone } from './register-done';
 interface RegisterFormProps {
   onSwitchToLogin?: () => void;
   onClose?: () => void;
+  /** The account was created: the done step has its own heading, so the form's heading goes. */
+  onRegistered?: () => void;
 }
 
 /** A 40004 answer names its fields as `body.email`; the form shows the first message under that field. */
@@ -30,7 +32,7 @@ function serverFieldErrors(data: unknown): { field: string; message: string }[] 
   });
 }
 
-export function RegisterForm({ onSwitchToLogin, onClose }: RegisterFormProps) {
+export function RegisterForm({ onSwitchToLogin, onClose, onRegistered }: RegisterFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useZodForm(registerFormSchema, {
@@ -65,6 +67,7 @@ export function RegisterForm({ onSwitchToLogin, onClose }: RegisterFormProps) {
       clearTokens();
       notify.success(t('auth.registerSuccess'));
       setRegisteredEmail(account.email);
+      onRegistered?.();
     } catch (error) {
       if (!isApiError(error)) {
         setFailure(t('auth.registerFailed'));

@@ -3,9 +3,6 @@ import type { Activity, Subscription, TrafficDay } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { isDebit, signedYuan, yuan } from '../../lib/money';
 
-const MB = 1024 ** 2;
-const GB = 1024 ** 3;
-
 /** Days of this month up to today (UTC, the calendar the nodes' daily traffic uses): 1 on the first. */
 export function monthDays(now: Date): number {
   return now.getUTCDate();
@@ -14,14 +11,6 @@ export function monthDays(now: Date): number {
 /** "2026-11-05" -> "5": the axis label of a day (the month is in the card's title). */
 export function dayOfMonth(day: string): string {
   return String(Number(day.slice(8, 10)) || day);
-}
-
-/** Bytes -> "1.50 GB" / "512.00 MB" (as on the subscription pages); anything not a count -> "0.00 MB". */
-export function formatBytes(bytes: string | number, locale = 'en-US'): string {
-  const n = typeof bytes === 'number' ? bytes : Number(bytes);
-  const value = Number.isFinite(n) && n > 0 ? n : 0;
-  const [amount, unit] = value >= GB ? [value / GB, 'GB'] : [value / MB, 'MB'];
-  return `${amount.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${unit}`;
 }
 
 function count(value: string): number {
@@ -84,7 +73,7 @@ export interface ActivityText {
   detail: string | null;
   /** A signed amount for money that moved; null otherwise. */
   amount: string | null;
-  /** How the amount reads: money in, money out, or a price paid (shown plainly). */
+  /** How the amount reads: money in or money out (an order paid, a fee); neutral without an amount. */
   tone: 'credit' | 'debit' | 'neutral';
 }
 
@@ -102,8 +91,9 @@ export function activityText(activity: Activity, t: TFunction): ActivityText {
       return {
         title: t(`dashboard.activities.order.${activity.kind}`, { name: activity.package_name }),
         detail: t('dashboard.activities.orderNo', { no: activity.order_no }),
-        amount: yuan(activity.amount),
-        tone: 'neutral',
+        // Paid from the balance: money out (the server lists the order instead of its ledger payment).
+        amount: signedYuan(`-${activity.amount}`),
+        tone: 'debit',
       };
     case 'ticket':
       return {

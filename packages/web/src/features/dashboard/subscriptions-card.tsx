@@ -8,7 +8,8 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format-date';
 import { isRestrictedError, useMySubscriptions } from './api';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
-import { activeByExpiry, formatBytes, trafficLeft } from './format';
+import { activeByExpiry, trafficLeft } from './format';
+import { formatBytes } from '../../lib/format-number';
 
 /** How many subscriptions are active, which ends first, and its traffic left. */
 export function SubscriptionsCard({ restricted }: { restricted: boolean }) {
@@ -75,7 +76,7 @@ export function SubscriptionsCard({ restricted }: { restricted: boolean }) {
           <Text size="sm" data-testid="dashboard-traffic-left">
             {left === null
               ? t('dashboard.subscriptions.unlimited')
-              : t('dashboard.subscriptions.trafficLeft', { value: formatBytes(left) })}
+              : t('dashboard.subscriptions.trafficLeft', { value: formatBytes(left, currentLocale()) })}
           </Text>
           {first.usage_rate !== null && (
             <Progress

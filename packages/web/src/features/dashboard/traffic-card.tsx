@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { RestrictedNotice } from '../../components/restricted-notice';
+import { currentLocale } from '../../i18n/i18n';
 import { isRestrictedError, useMonthTraffic, useMySubscriptions } from './api';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
-import { dayOfMonth, formatBytes, summarizeTraffic } from './format';
+import { dayOfMonth, summarizeTraffic } from './format';
+import { formatBytes } from '../../lib/format-number';
 
 /**
  * The chart library is in its own chunk (the rest of the console does not load it). The card asks for it when it
@@ -77,11 +79,11 @@ export function TrafficCard({ restricted }: { restricted: boolean }) {
                 {t('dashboard.traffic.used')}
               </Text>
               <Text fz={28} fw={700} lh={1.2} data-testid="dashboard-traffic-total">
-                {formatBytes(total)}
+                {formatBytes(total, currentLocale())}
               </Text>
             </div>
             <Text size="sm" c="dimmed" data-testid="dashboard-traffic-today">
-              {t('dashboard.traffic.today', { value: formatBytes(today) })}
+              {t('dashboard.traffic.today', { value: formatBytes(today, currentLocale()) })}
             </Text>
           </Group>
           <div

@@ -5,29 +5,33 @@ import type { HelpDocumentItem } from '@portal/contract';
 
 type Stats = Pick<HelpDocumentItem, 'views' | 'rating' | 'rating_count'>;
 
-/** Views and the average rating of a document, as list rows and the document page show them. */
+/**
+ * Views and the average rating of a document, as list rows and the document page show them: only what says
+ * something (no "0 views", no "no ratings yet" on every card); nothing at all for a new document.
+ */
 export function DocumentStats({ doc, variant = 'list' }: { doc: Stats; variant?: 'list' | 'document' }) {
   const { t } = useTranslation();
+  const views = doc.views > 0;
+  const rating = doc.rating !== null && doc.rating_count > 0 ? doc.rating : null;
+  if (!views && rating === null) return null;
   return (
-    <Group gap="md" wrap="wrap">
-      <Group gap={4} wrap="nowrap">
-        <IconEye size={14} aria-hidden />
-        <Text size="xs" c="dimmed" data-testid="help-views">
-          {t(`help.${variant}.views`, { count: doc.views })}
-        </Text>
-      </Group>
-      <Group gap={4} wrap="nowrap">
-        <IconStarFilled
-          size={14}
-          aria-hidden
-          color={doc.rating === null ? 'var(--mantine-color-dimmed)' : 'var(--mantine-color-yellow-6)'}
-        />
-        <Text size="xs" c="dimmed" data-testid="help-rating">
-          {doc.rating === null
-            ? t(`help.${variant}.noRating`)
-            : t(`help.${variant}.rating`, { rating: doc.rating.toFixed(1), count: doc.rating_count })}
-        </Text>
-      </Group>
+    <Group gap="md" wrap="wrap" data-testid="help-stats">
+      {views && (
+        <Group gap={4} wrap="nowrap">
+          <IconEye size={14} aria-hidden />
+          <Text size="xs" c="dimmed" data-testid="help-views">
+            {t(`help.${variant}.views`, { count: doc.views })}
+          </Text>
+        </Group>
+      )}
+      {rating !== null && (
+        <Group gap={4} wrap="nowrap">
+          <IconStarFilled size={14} aria-hidden color="var(--mantine-color-yellow-6)" />
+          <Text size="xs" c="dimmed" data-testid="help-rating">
+            {t(`help.${variant}.rating`, { rating: rating.toFixed(1), count: doc.rating_count })}
+          </Text>
+        </Group>
+      )}
     </Group>
   );
 }

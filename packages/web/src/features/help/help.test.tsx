@@ -56,6 +56,9 @@ const ITEMS = [
     category_id: 2,
     category_name: '故障排查',
     platform: null,
+    views: 0,
+    rating: null,
+    rating_count: 0,
   }),
 ];
 
@@ -198,7 +201,11 @@ describe('help centre page', () => {
     expect(first.getByTestId('help-views').textContent).toBe('120 次浏览');
     expect(first.getByTestId('help-rating').textContent).toBe('4.5 分 · 2 人评分');
     expect(cards[0]!.getAttribute('href')).toBe('/help/11');
-    expect(within(cards[1]!).getByTestId('help-rating').textContent).toBe('暂无评分');
+    // Only what says something: views without a rating, and nothing for a new document.
+    expect(within(cards[1]!).getByTestId('help-views').textContent).toBe('120 次浏览');
+    expect(within(cards[1]!).queryByTestId('help-rating')).toBeNull();
+    expect(screen.queryByText('暂无评分')).toBeNull();
+    expect(within(cards[2]!).queryByTestId('help-stats')).toBeNull();
     expect(within(cards[2]!).queryByTestId('help-platform')).toBeNull();
     expect(screen.getByTestId('help-results-title').textContent).toBe('共 3 篇');
     // Categories with their counts in the filter.

@@ -28,9 +28,9 @@ import {
 import type { Icon } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { CURRENCY_SYMBOL, formatMoney } from '@portal/contract';
 import type { Locale, SearchResults, SubscriptionStatus, TicketStatus } from '@portal/contract';
 import { formatDate } from '../../lib/format-date';
+import { yuan } from '../../lib/money';
 import { matchTargets, splitKeywords } from './page-matches';
 import type { LocalTarget } from './page-matches';
 import type { SearchPage } from './types';
@@ -207,7 +207,7 @@ export function serverGroups(results: SearchResults, locale: Locale, t: TFunctio
         description: t('search.orderMeta', {
           kind: t(`subscriptions.kinds.${o.kind}`),
           package: o.package_name,
-          amount: `${CURRENCY_SYMBOL}${formatMoney(o.amount)}`,
+          amount: yuan(o.amount),
           date: formatDate(o.created_at, locale),
         }),
         highlight: true,

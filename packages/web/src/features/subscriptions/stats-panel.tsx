@@ -2,9 +2,10 @@ import { Alert, Card, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/i18n';
+import { formatBytes } from '../../lib/format-number';
 import { yuan } from '../../lib/money';
 import { useSubscriptionStats } from './api';
-import { formatTraffic } from './format';
 import { OrdersTable } from './orders-table';
 
 /** The chart library is loaded only when the statistics tab is opened. */
@@ -49,7 +50,7 @@ export function StatsPanel() {
           <StatCard label={t('subscriptions.stats.total')} value={stats.data.total} testId="stats-total" />
           <StatCard
             label={t('subscriptions.stats.trafficMonth')}
-            value={formatTraffic(stats.data.traffic_used_month) ?? '0.00 MB'}
+            value={formatBytes(stats.data.traffic_used_month, currentLocale())}
             testId="stats-traffic"
           />
           <StatCard

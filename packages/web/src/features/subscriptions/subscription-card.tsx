@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { Subscription } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format-date';
+import { formatPercent } from '../../lib/format-number';
 import { useTrafficLabel } from './plan-card';
 import { SubscriptionStatusBadge } from './status-badge';
 
@@ -114,7 +115,7 @@ export function SubscriptionCard({
                     : t('subscriptions.card.trafficOf', {
                         used: traffic(s.traffic_used),
                         limit: traffic(s.traffic_limit),
-                        percent: (usage ?? 0).toFixed(2),
+                        percent: formatPercent(usage ?? 0, currentLocale()),
                       })}
                 </Text>
               </Group>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Subscription } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
+import { formatPercent } from '../../lib/format-number';
 import { CopyAction } from '../../components/copy-action';
 import { yuan } from '../../lib/money';
 import { useTrafficLabel } from './plan-card';
@@ -44,7 +45,7 @@ export function SubscriptionDetails({
         [t('subscriptions.details.trafficLimit'), traffic(s.traffic_limit)],
         [
           t('subscriptions.details.usageRate'),
-          s.usage_rate === null ? t('subscriptions.unlimited') : `${s.usage_rate.toFixed(2)}%`,
+          s.usage_rate === null ? t('subscriptions.unlimited') : formatPercent(s.usage_rate, locale),
         ],
         [t('subscriptions.details.deviceLimit'), s.device_limit],
         [t('subscriptions.details.autoRenew'), s.auto_renew ? t('subscriptions.on') : t('subscriptions.off')],

@@ -63,13 +63,13 @@ afterEach(() => {
 });
 
 describe('formatting', () => {
-  it('formats traffic in GB or MB with two decimals', () => {
-    expect(formatTraffic(String(20 * 1024 ** 3))).toBe('20.00 GB');
-    expect(formatTraffic(String(512 * 1024 ** 2))).toBe('512.00 MB');
+  it('formats traffic with the shared byte formatter (null is unlimited)', () => {
+    expect(formatTraffic(String(20 * 1024 ** 3))).toBe('20 GB');
+    expect(formatTraffic(String(512 * 1024 ** 2))).toBe('512 MB');
     expect(formatTraffic(null)).toBeNull();
-    expect(formatTraffic(1536.5 * 1024 ** 3)).toBe('1,536.50 GB');
-    expect(formatTraffic(String(1234567 * 1024 ** 3))).toBe('1,234,567.00 GB');
-    expect(formatTraffic(0)).toBe('0.00 MB');
+    expect(formatTraffic(1536.5 * 1024 ** 3)).toBe('1.5 TB');
+    expect(formatTraffic(String(2400 * 1024 ** 3))).toBe('2.34 TB');
+    expect(formatTraffic(0)).toBe('0 B');
   });
 
   it('computes a saving only for a true monthly/yearly pair', () => {
@@ -93,7 +93,7 @@ describe('plans', () => {
     const pro = await cardOf(2);
     expect(pro.textContent).toContain('¥35.00');
     expect(within(pro).getByTestId('plan-popular').textContent).toBe('最受欢迎');
-    expect(within(pro).getByTestId('plan-traffic').textContent).toContain('200.00 GB');
+    expect(within(pro).getByTestId('plan-traffic').textContent).toContain('200 GB');
     const yearly = await cardOf(5);
     expect(within(yearly).getByTestId('plan-saving').textContent).toBe('比按月购买省 ¥36.00（20%）');
     const enterprise = await cardOf(7);
@@ -202,7 +202,7 @@ describe('my subscriptions', () => {
     const card = await screen.findByTestId('sub-card');
     expect(card.getAttribute('data-status')).toBe('active');
     expect(card.getAttribute('data-id')).toBe('11');
-    expect(within(card).getByTestId('sub-traffic').textContent).toBe('5.00 GB / 20.00 GB（25.00%）');
+    expect(within(card).getByTestId('sub-traffic').textContent).toBe('5 GB / 20 GB（25%）');
     expect(within(card).getByTestId('sub-days').textContent).toBe('20 天');
     fireEvent.click(within(card).getByTestId('sub-renew'));
     const dialog = await screen.findByTestId('renew-confirm');

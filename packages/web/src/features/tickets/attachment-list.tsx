@@ -2,7 +2,8 @@ import { Anchor, Group, Image, Paper, Text, UnstyledButton } from '@mantine/core
 import { IconFileText, IconFileTypePdf, IconFileWord } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketAttachment } from '@portal/contract';
-import { formatBytes } from './format';
+import { currentLocale } from '../../i18n/i18n';
+import { formatBytes } from '../../lib/format-number';
 
 const ICONS = { pdf: IconFileTypePdf, word: IconFileWord, text: IconFileText } as const;
 
@@ -29,7 +30,7 @@ export function AttachmentList({ attachments }: { attachments: TicketAttachment[
           rel="noopener noreferrer"
           aria-label={t('tickets.attachments.open', { name: a.file_name })}
           data-testid="attachment-image"
-          title={`${a.file_name} · ${formatBytes(a.size)}`}
+          title={`${a.file_name} · ${formatBytes(a.size, currentLocale())}`}
         >
           <Image
             src={a.url}
@@ -58,7 +59,7 @@ export function AttachmentList({ attachments }: { attachments: TicketAttachment[
                 {a.file_name}
               </Anchor>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatBytes(a.size)}
+                {formatBytes(a.size, currentLocale())}
               </Text>
             </Group>
           </Paper>

@@ -2,7 +2,8 @@ import { ActionIcon, Alert, Button, FileButton, Group, Loader, Paper, Stack, Tex
 import { IconAlertCircle, IconCheck, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, TICKETS } from '@portal/contract';
-import { formatBytes } from './format';
+import { currentLocale } from '../../i18n/i18n';
+import { formatBytes } from '../../lib/format-number';
 import type { AttachmentUploads } from './use-attachment-uploads';
 
 interface AttachmentPickerProps {
@@ -92,7 +93,7 @@ export function AttachmentPicker({ uploads, disabled = false }: AttachmentPicker
                       c={item.status === 'error' ? 'red' : 'dimmed'}
                       data-testid="attachment-item-info"
                     >
-                      {item.status === 'error' ? item.error : formatBytes(item.size)}
+                      {item.status === 'error' ? item.error : formatBytes(item.size, currentLocale())}
                     </Text>
                   </Stack>
                 </Group>

@@ -14,13 +14,6 @@ export const PRIORITY_COLORS: Record<TicketPriority, string> = {
   urgent: 'red',
 };
 
-/** 512 -> "512 B", 2048 -> "2.0 KB", 3_500_000 -> "3.3 MB" (1024-based, like the 10 MB limit). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** A ticket id from the route (/support/:ticketId): a positive integer, else 0. */
 export function ticketIdOf(value: string | undefined): number {
   if (!value || !/^\d{1,12}$/.test(value)) return 0;

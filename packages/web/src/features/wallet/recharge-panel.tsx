@@ -2,6 +2,7 @@ import { Card, Tabs } from '@mantine/core';
 import { IconCurrencyDollar, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useRechargeConfigs } from './api';
 import type { Topup } from '@portal/contract';
 import { CodeRedeemForm } from './code-redeem-form';
 import { UsdtOrderForm } from './usdt-order-form';
@@ -15,16 +16,23 @@ function orderIdOf(params: URLSearchParams): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** /recharge: USDT (order form, then the payment panel) or a top-up code. The tab and order live in the URL. */
+/**
+ * /recharge: USDT (order form, then the payment panel) or a top-up code. The tab and order live in the URL.
+ * Without a tab in the URL it opens on the way that works: USDT, or the code when no USDT network is offered.
+ */
 export function RechargePanel() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'code' ? 'code' : 'usdt';
+  const configs = useRechargeConfigs();
   const orderId = orderIdOf(params);
+  const usdtOffered = !configs.isSuccess || configs.data.networks.length > 0;
+  const fallback: Tab = orderId || usdtOffered ? 'usdt' : 'code';
+  const asked = params.get('tab');
+  const tab: Tab = asked === 'code' || asked === 'usdt' ? asked : fallback;
 
   const setTab = (value: string | null) => {
     const next = new URLSearchParams();
-    if (value === 'code') next.set('tab', 'code');
+    if (value === 'code' || value === 'usdt') next.set('tab', value);
     if (orderId) next.set('order', String(orderId));
     setParams(next, { replace: true });
   };
@@ -54,7 +62,7 @@ export function RechargePanel() {
           {orderId ? (
             <UsdtPaymentPanel key={orderId} orderId={orderId} onNewOrder={newOrder} />
           ) : (
-            <UsdtOrderForm onCreated={showOrder} />
+            <UsdtOrderForm onCreated={showOrder} onUseCode={() => setTab('code')} />
           )}
         </Tabs.Panel>
         <Tabs.Panel value="code">

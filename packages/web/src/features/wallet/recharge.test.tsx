@@ -141,6 +141,27 @@ describe('USDT order', () => {
     });
   }
 
+  it('opens on the top-up code when no USDT network is offered, and says so on the USDT tab', async () => {
+    installFakeFetch((call) => {
+      const p = path(call);
+      if (p === '/recharge/configs') return ok({ ...CONFIGS, networks: [] });
+      if (p === '/recharge/exchange-rates') return ok(RATES);
+      return ok({ balance: '10.00' });
+    });
+    const { router } = renderRecharge('/recharge');
+    expect(await screen.findByTestId('code-input')).toBeTruthy();
+    expect(screen.getByTestId('recharge-tab-code').getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.click(screen.getByTestId('recharge-tab-usdt'));
+    const notice = await screen.findByTestId('usdt-no-networks');
+    expect(notice.textContent).toContain('暂未开放 USDT 充值');
+    expect(notice.textContent).toContain('联系客服');
+    expect(router.state.location.search).toBe('?tab=usdt');
+    fireEvent.click(within(notice).getByTestId('usdt-use-code'));
+    expect(await screen.findByTestId('code-input')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=code');
+  });
+
   it('creates the order and shows the exact amount, address, QR code and countdown', async () => {
     const { calls } = usdtServer(() => ok(topup()));
     const { router } = renderRecharge('/recharge');

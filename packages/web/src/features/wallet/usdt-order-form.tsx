@@ -3,6 +3,7 @@ import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { fenToString, moneyAmountSchema } from '@portal/contract';
 import type { Network, Topup } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
@@ -11,7 +12,14 @@ import { useCreateUsdtOrder, useExchangeRates, useRechargeConfigs } from './api'
 import { creditedFen, toFen, yuan } from '../../lib/money';
 
 /** Network (with the confirmations it needs), amount in USDT within the configured limits, the CNY it credits. */
-export function UsdtOrderForm({ onCreated }: { onCreated: (order: Topup) => void }) {
+export function UsdtOrderForm({
+  onCreated,
+  onUseCode,
+}: {
+  onCreated: (order: Topup) => void;
+  /** Switch to the top-up code (offered when USDT is not). */
+  onUseCode: () => void;
+}) {
   const { t } = useTranslation();
   const configs = useRechargeConfigs();
   const rates = useExchangeRates();
@@ -32,8 +40,18 @@ export function UsdtOrderForm({ onCreated }: { onCreated: (order: Topup) => void
   const { networks, min_amount: min, max_amount: max } = configs.data;
   if (networks.length === 0)
     return (
-      <Alert color="yellow" data-testid="usdt-no-networks">
-        {t('wallet.recharge.noNetworks')}
+      <Alert color="blue" data-testid="usdt-no-networks" title={t('wallet.recharge.noNetworksTitle')}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('wallet.recharge.noNetworks')}</Text>
+          <Group gap="xs">
+            <Button size="xs" onClick={onUseCode} data-testid="usdt-use-code">
+              {t('wallet.recharge.useCode')}
+            </Button>
+            <Button size="xs" variant="default" component={Link} to="/contact">
+              {t('wallet.recharge.contactSupport')}
+            </Button>
+          </Group>
+        </Stack>
       </Alert>
     );
   const network = networks.find((n) => n.network === chosen) ?? networks[0]!;

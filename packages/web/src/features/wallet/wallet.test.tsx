@@ -57,7 +57,7 @@ describe('finance', () => {
     expect(rows[0]!.textContent).toContain('充值码兑换');
     expect(rows[0]!.textContent).toContain('+¥10.00');
     expect(rows[1]!.textContent).toContain('购买套餐');
-    expect(rows[1]!.textContent).toContain('-¥3.00');
+    expect(rows[1]!.textContent).toContain('−¥3.00');
 
     const ledgerCalls = () => calls.filter((c) => path(c) === '/wallet/ledger');
     expect(params(ledgerCalls()[0]!)).toEqual({ page: '1', size: '20' });

@@ -66,7 +66,10 @@ export const walletZhCN = {
     rate: '当前汇率：1 USDT ≈ ¥{{rate}}',
     create: '创建订单',
     createFailed: '创建订单失败，请稍后重试',
-    noNetworks: '暂无可用的充值网络，请稍后再试或使用充值码。',
+    noNetworksTitle: '暂未开放 USDT 充值',
+    noNetworks: '目前可以使用充值码为余额充值；充值码可向客服或经销商获取。如需 USDT 充值，请联系客服。',
+    useCode: '使用充值码',
+    contactSupport: '联系客服',
     intro: '选择网络并输入数量，创建订单后按页面显示的精确金额转账。',
   },
   payment: {
@@ -241,7 +244,10 @@ export const walletZhTW: DeepStringRecord<typeof walletZhCN> = {
     rate: '目前匯率：1 USDT ≈ ¥{{rate}}',
     create: '建立訂單',
     createFailed: '建立訂單失敗，請稍後重試',
-    noNetworks: '目前沒有可用的儲值網路，請稍後再試或使用儲值碼。',
+    noNetworksTitle: '暫未開放 USDT 儲值',
+    noNetworks: '目前可以使用儲值碼為餘額儲值；儲值碼可向客服或經銷商取得。如需 USDT 儲值，請聯絡客服。',
+    useCode: '使用儲值碼',
+    contactSupport: '聯絡客服',
     intro: '選擇網路並輸入數量，建立訂單後依頁面顯示的精確金額轉帳。',
   },
   payment: {
@@ -416,7 +422,11 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
     rate: 'Current rate: 1 USDT ≈ ¥{{rate}}',
     create: 'Create order',
     createFailed: 'Could not create the order, please try again later',
-    noNetworks: 'No network is available for top-ups right now; try again later or use a top-up code.',
+    noNetworksTitle: 'USDT top-up is not offered yet',
+    noNetworks:
+      'You can top up your balance with a top-up code, available from support or a dealer. For USDT top-up, contact support.',
+    useCode: 'Use a top-up code',
+    contactSupport: 'Contact support',
     intro: 'Choose a network and an amount, create the order, then send exactly the amount shown.',
   },
   payment: {
