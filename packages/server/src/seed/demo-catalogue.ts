@@ -114,7 +114,10 @@ export const DEMO_PACKAGES: DemoPackage[] = [
 ];
 
 export interface DemoNode {
+  /** English, as stored (the agents' and the subscription's name); the other languages in `names` */
   name: string;
+  /** zh_CN / zh_TW name and city, answered to callers in those languages */
+  names: Record<'zh_CN' | 'zh_TW', { name: string; city: string }>;
   region: string;
   country: string;
   city: string;
@@ -131,6 +134,10 @@ export interface DemoNode {
 export const DEMO_NODES: DemoNode[] = [
   {
     name: 'Hong Kong 01',
+    names: {
+      zh_CN: { name: '香港 01', city: '香港' },
+      zh_TW: { name: '香港 01', city: '香港' },
+    },
     region: 'asia',
     country: 'HK',
     city: 'Hong Kong',
@@ -145,6 +152,10 @@ export const DEMO_NODES: DemoNode[] = [
   },
   {
     name: 'Japan Tokyo 01',
+    names: {
+      zh_CN: { name: '日本东京 01', city: '东京' },
+      zh_TW: { name: '日本東京 01', city: '東京' },
+    },
     region: 'asia',
     country: 'JP',
     city: 'Tokyo',
@@ -159,6 +170,10 @@ export const DEMO_NODES: DemoNode[] = [
   },
   {
     name: 'Singapore 01',
+    names: {
+      zh_CN: { name: '新加坡 01', city: '新加坡' },
+      zh_TW: { name: '新加坡 01', city: '新加坡' },
+    },
     region: 'asia',
     country: 'SG',
     city: 'Singapore',
@@ -173,6 +188,10 @@ export const DEMO_NODES: DemoNode[] = [
   },
   {
     name: 'Taiwan Taipei 01',
+    names: {
+      zh_CN: { name: '台湾台北 01', city: '台北' },
+      zh_TW: { name: '台灣台北 01', city: '台北' },
+    },
     region: 'asia',
     country: 'TW',
     city: 'Taipei',
@@ -187,6 +206,10 @@ export const DEMO_NODES: DemoNode[] = [
   },
   {
     name: 'US Los Angeles 01',
+    names: {
+      zh_CN: { name: '美国洛杉矶 01', city: '洛杉矶' },
+      zh_TW: { name: '美國洛杉磯 01', city: '洛杉磯' },
+    },
     region: 'america',
     country: 'US',
     city: 'Los Angeles',
@@ -201,6 +224,10 @@ export const DEMO_NODES: DemoNode[] = [
   },
   {
     name: 'Germany Frankfurt 01',
+    names: {
+      zh_CN: { name: '德国法兰克福 01', city: '法兰克福' },
+      zh_TW: { name: '德國法蘭克福 01', city: '法蘭克福' },
+    },
     region: 'europe',
     country: 'DE',
     city: 'Frankfurt',

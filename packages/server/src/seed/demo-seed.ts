@@ -57,6 +57,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<boolean> 
       .values(
         DEMO_NODES.map((n, i) => ({
           name: n.name,
+          translations: JSON.stringify({ ...n.names, en: { name: n.name, city: n.city } }),
           region: n.region,
           country: n.country,
           city: n.city,

@@ -8,6 +8,8 @@ export interface NodesTable {
   region: string;
   country: string;
   city: string | null;
+  /** JSON: { "<locale>": { "name": …, "city": … } }; name and city are the fallback */
+  translations: string | null;
   host: string;
   port: number;
   protocol: NodeProtocol;

@@ -423,13 +423,29 @@ describe(`node API and traffic accounting (${TEST_DIALECT})`, () => {
   });
 
   it('lists nodes with region, type and status filters and pagination; counts them by status and region', async () => {
-    const list = (q: string) =>
+    const list = (q: string, language = 'en') =>
       call<{ items: NodeInfo[]; total: number; pages: number }>(app, {
         url: `${API}/nodes?${q}`,
         token: access,
+        headers: { 'accept-language': language },
       });
     const all = await list('size=100');
     expect(all.data.total).toBe(6);
+    // Names and cities answer in the caller's language; the country stays a code for the browser to name.
+    const tokyo = (items: NodeInfo[]) => items.find((n) => n.country === 'JP')!;
+    expect(tokyo(all.data.items)).toMatchObject({ name: 'Japan Tokyo 01', location: 'Tokyo, JP' });
+    expect(tokyo((await list('size=100', 'zh-CN')).data.items)).toMatchObject({
+      name: '日本东京 01',
+      location: '东京, JP',
+    });
+    const tw = await list('size=100', 'zh-TW');
+    expect(tokyo(tw.data.items)).toMatchObject({ name: '日本東京 01', location: '東京, JP' });
+    const one = await call<NodeInfo>(app, {
+      url: `${API}/nodes/${tokyo(tw.data.items).id}`,
+      token: access,
+      headers: { 'accept-language': 'zh-TW' },
+    });
+    expect(one.data.name).toBe('日本東京 01');
     expect((await list('region=asia')).data.items.every((n) => n.region === 'asia')).toBe(true);
     expect((await list('type=vless')).data.items.map((n) => n.name).sort()).toEqual([
       'Germany Frankfurt 01',

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import {
   NODES,
+  type Locale,
   type NodeInfo,
   type NodeStatus,
   type NodeStatusEntry,
@@ -29,14 +30,30 @@ export function effectiveStatus(
     : 'offline';
 }
 
-export function toNodeInfo(row: NodeRow, cutoff?: string): NodeInfo {
+/** A node's name and city in the caller's language (falling back to the stored ones). */
+export function nodeText(
+  row: Pick<NodeRow, 'name' | 'city' | 'translations'>,
+  locale: Locale,
+): { name: string; city: string | null } {
+  try {
+    const t = row.translations
+      ? (JSON.parse(row.translations) as Record<string, { name?: string; city?: string } | undefined>)[locale]
+      : undefined;
+    return { name: t?.name || row.name, city: t?.city || row.city };
+  } catch {
+    return { name: row.name, city: row.city };
+  }
+}
+
+export function toNodeInfo(row: NodeRow, locale: Locale, cutoff?: string): NodeInfo {
   const s = nodeSettings(row);
   const status = effectiveStatus(row, cutoff);
   const live = status === 'online';
+  const { name, city } = nodeText(row, locale);
   return {
     id: row.id,
-    name: row.name,
-    location: row.city ? `${row.city}, ${row.country}` : row.country,
+    name,
+    location: city ? `${city}, ${row.country}` : row.country,
     region: row.region,
     country: row.country,
     protocol: row.protocol,
@@ -77,20 +94,23 @@ export type NewNode = Pick<
 export class NodeService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async list(q: PageQuery & { region?: string; type?: NodeRow['protocol']; status?: NodeStatus }) {
+  async list(
+    q: PageQuery & { region?: string; type?: NodeRow['protocol']; status?: NodeStatus },
+    locale: Locale,
+  ) {
     const cutoff = isoAfter(-NODES.offlineAfterMs);
     const { rows, total } = await repo.pageOfVisibleNodes(this.db, q, cutoff);
     return toPage(
-      rows.map((r) => toNodeInfo(r, cutoff)),
+      rows.map((r) => toNodeInfo(r, locale, cutoff)),
       total,
       q,
     );
   }
 
-  async get(id: number): Promise<NodeInfo> {
+  async get(id: number, locale: Locale): Promise<NodeInfo> {
     const row = await repo.findVisibleNode(this.db, id);
     if (!row) throw new AppError('NODE_NOT_FOUND');
-    return toNodeInfo(row);
+    return toNodeInfo(row, locale);
   }
 
   async summary(): Promise<NodeSummary> {

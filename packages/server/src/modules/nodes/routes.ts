@@ -8,6 +8,6 @@ export function nodeRoutes(app: FastifyInstance, nodes: NodeService): void {
   const svc = () => nodes;
   registerEndpoint(app, nodesApi.summary, () => svc().summary());
   registerEndpoint(app, nodesApi.statuses, () => svc().statuses());
-  registerEndpoint(app, nodesApi.listNodes, ({ query }) => svc().list(query));
-  registerEndpoint(app, nodesApi.getNode, ({ params }) => svc().get(params.id));
+  registerEndpoint(app, nodesApi.listNodes, ({ query, request }) => svc().list(query, request.locale));
+  registerEndpoint(app, nodesApi.getNode, ({ params, request }) => svc().get(params.id, request.locale));
 }
