@@ -15,7 +15,12 @@
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
-  var preloads = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var list = function (name) {
+    return (script.getAttribute(name) || '').split(' ').filter(Boolean);
+  };
+  // The entry's preloads, then the prerendered page's own chunks: added only when that page is what is shown.
+  var preloads = list('data-preload');
+  var pagePreloads = list('data-page-preload');
   var started = false;
   var pending = null;
 
@@ -79,7 +84,13 @@
   } catch {
     chosen = null;
   }
-  if (!prerendered || html.hasAttribute('data-skip-prerender') || (chosen && chosen !== prerendered)) {
+  if (!prerendered || html.hasAttribute('data-skip-prerender')) {
+    // Another page renders here (a signed-in customer gets the console): none of this page's chunks.
+    afterFirstPaint();
+    return;
+  }
+  preloads = preloads.concat(pagePreloads);
+  if (chosen && chosen !== prerendered) {
     afterFirstPaint();
     return;
   }
