@@ -21,6 +21,7 @@
   // The entry's preloads, then the prerendered page's own chunks: added only when that page is what is shown.
   var preloads = list('data-preload');
   var pagePreloads = list('data-page-preload');
+  var consolePreloads = list('data-console-preload');
   var started = false;
   var pending = null;
 
@@ -85,7 +86,15 @@
     chosen = null;
   }
   if (!prerendered || html.hasAttribute('data-skip-prerender')) {
-    // Another page renders here (a signed-in customer gets the console): none of this page's chunks.
+    // Another page renders here: none of this page's chunks; a signed-in customer's console frame at once (the
+    // token, STORAGE_KEYS.token, as theme-init.js reads it).
+    var signedIn;
+    try {
+      signedIn = Boolean(window.localStorage.getItem('token') || window.sessionStorage.getItem('token'));
+    } catch {
+      signedIn = false;
+    }
+    if (signedIn) preloads = preloads.concat(consolePreloads);
     afterFirstPaint();
     return;
   }

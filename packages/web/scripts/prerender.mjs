@@ -96,6 +96,12 @@ const bootPreloads = [...entryPreloads];
 for (const file of pageAssets(manifest, []).scripts)
   if (!bootPreloads.includes(`/${file}`)) bootPreloads.push(`/${file}`);
 
+// A signed-in customer on a prerendered page's address gets the console: its frame's chunks load with the boot's.
+const CONSOLE_LAYOUT = 'src/app/layouts/console/console-layout.tsx';
+const consolePreloads = pageAssets(manifest, [CONSOLE_LAYOUT])
+  .scripts.map((file) => `/${file}`)
+  .filter((file) => !bootPreloads.includes(file));
+
 const sizes = [];
 for (const page of PAGES) {
   const { scripts, styles } = pageAssets(manifest, page.modules);
@@ -108,7 +114,7 @@ for (const page of PAGES) {
   const pagePreloads = scripts.map((file) => `/${file}`).filter((file) => !bootPreloads.includes(file));
   const boot =
     `<script src="/app-boot.js" data-entry="${entry}" data-preload="${bootPreloads.join(' ')}" ` +
-    `data-page-preload="${pagePreloads.join(' ')}"></script>`;
+    `data-page-preload="${pagePreloads.join(' ')}" data-console-preload="${consolePreloads.join(' ')}"></script>`;
   for (const locale of LOCALES) {
     const { body, title, description } = await renderPage(locale, page.route);
     if (!body.includes(page.marker)) fail(`the ${locale} render of ${page.route} is not that page`);
