@@ -15,7 +15,13 @@
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
-  var preloads = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var list = function (name) {
+    return (script.getAttribute(name) || '').split(' ').filter(Boolean);
+  };
+  // The entry's preloads, then the prerendered page's own chunks: added only when that page is what is shown.
+  var preloads = list('data-preload');
+  var pagePreloads = list('data-page-preload');
+  var consolePreloads = list('data-console-preload');
   var started = false;
   var pending = null;
 
@@ -79,7 +85,21 @@
   } catch {
     chosen = null;
   }
-  if (!prerendered || html.hasAttribute('data-skip-prerender') || (chosen && chosen !== prerendered)) {
+  if (!prerendered || html.hasAttribute('data-skip-prerender')) {
+    // Another page renders here: none of this page's chunks; a signed-in customer's console frame at once (the
+    // token, STORAGE_KEYS.token, as theme-init.js reads it).
+    var signedIn;
+    try {
+      signedIn = Boolean(window.localStorage.getItem('token') || window.sessionStorage.getItem('token'));
+    } catch {
+      signedIn = false;
+    }
+    if (signedIn) preloads = preloads.concat(consolePreloads);
+    afterFirstPaint();
+    return;
+  }
+  preloads = preloads.concat(pagePreloads);
+  if (chosen && chosen !== prerendered) {
     afterFirstPaint();
     return;
   }

@@ -2,7 +2,8 @@
  * After `vite build` and `vite build --ssr src/prerender.tsx`: renders the landing page and the two legal pages once
  * per interface language and writes dist/<page>.<locale>.html (index.<locale>.html for the landing page;
  * dist/index.html becomes the default language's landing page). Each page carries its chunks' styles (so the first
- * paint is styled) and, in public/app-boot.js, its module preloads. The server sends the page of the path and the
+ * paint is styled) and, for public/app-boot.js, the entry's module preloads and the page's own (those only used
+ * when the prerendered page is what the visitor sees). The server sends the page of the path and the
  * visitor's language; src/start.tsx hydrates it or, on any other route or for a signed-in user on the landing page,
  * renders from scratch. Usage: node scripts/prerender.mjs [distDir] [ssrDir]
  */
@@ -90,6 +91,17 @@ const listed = PAGES.map((page) => page.route);
 if (listed.join() !== PRERENDERED_ROUTES.join())
   fail(`PAGES lists ${listed.join(', ')}; src/prerender.tsx expects ${PRERENDERED_ROUTES.join(', ')}`);
 
+// What every visit runs: the entry's preloads and its steps (src/main.tsx) with what they import.
+const bootPreloads = [...entryPreloads];
+for (const file of pageAssets(manifest, []).scripts)
+  if (!bootPreloads.includes(`/${file}`)) bootPreloads.push(`/${file}`);
+
+// A signed-in customer on a prerendered page's address gets the console: its frame's chunks load with the boot's.
+const CONSOLE_LAYOUT = 'src/app/layouts/console/console-layout.tsx';
+const consolePreloads = pageAssets(manifest, [CONSOLE_LAYOUT])
+  .scripts.map((file) => `/${file}`)
+  .filter((file) => !bootPreloads.includes(file));
+
 const sizes = [];
 for (const page of PAGES) {
   const { scripts, styles } = pageAssets(manifest, page.modules);
@@ -97,9 +109,12 @@ for (const page of PAGES) {
     .filter((file) => !alreadyLinked(file))
     .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
     .join('\n    ');
-  const preloads = [...entryPreloads];
-  for (const file of scripts) if (!preloads.includes(`/${file}`)) preloads.push(`/${file}`);
-  const boot = `<script src="/app-boot.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
+  // The page's own chunks apart: app-boot.js preloads them only when it shows this page (a signed-in customer on the
+  // landing page's address gets the console instead, and must not fetch a byte of the landing page).
+  const pagePreloads = scripts.map((file) => `/${file}`).filter((file) => !bootPreloads.includes(file));
+  const boot =
+    `<script src="/app-boot.js" data-entry="${entry}" data-preload="${bootPreloads.join(' ')}" ` +
+    `data-page-preload="${pagePreloads.join(' ')}" data-console-preload="${consolePreloads.join(' ')}"></script>`;
   for (const locale of LOCALES) {
     const { body, title, description } = await renderPage(locale, page.route);
     if (!body.includes(page.marker)) fail(`the ${locale} render of ${page.route} is not that page`);

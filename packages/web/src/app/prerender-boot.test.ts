@@ -36,6 +36,11 @@ describe('the prerendered landing page at boot', () => {
     expect(APP_BOOT).toContain(`localStorage.getItem('${STORAGE_KEYS.language}')`);
   });
 
+  it("app-boot.js reads the app's token (a signed-in customer gets the console's chunks, not the page's)", () => {
+    expect(APP_BOOT).toContain(`localStorage.getItem('${STORAGE_KEYS.token}')`);
+    expect(APP_BOOT).toContain(`sessionStorage.getItem('${STORAGE_KEYS.token}')`);
+  });
+
   it('shows the landing page to anonymous visitors on every non-public path only', () => {
     for (const path of ['/', '/finance', '/no-such-page', '/support/12'])
       expect(showsLanding(path), path).toBe(true);

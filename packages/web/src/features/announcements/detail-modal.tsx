@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
@@ -7,7 +8,11 @@ import { formatDateTime } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
 import { useAnnouncement, useMarkRead } from './api';
 import { AnnouncementBadges } from './badges';
-import { AnnouncementContent } from './markdown';
+
+/** The Markdown renderer is a chunk of its own, loaded when an announcement is opened (not with the console). */
+const AnnouncementContent = lazy(() =>
+  import('./markdown').then((m) => ({ default: m.AnnouncementContent })),
+);
 
 interface DetailModalProps {
   id: number;
@@ -31,7 +36,9 @@ function Body({ announcement }: { announcement: Announcement }) {
         {announcement.expire_at &&
           ` · ${t('announcements.expiresAt', { time: formatDateTime(announcement.expire_at, locale) })}`}
       </Text>
-      <AnnouncementContent content={announcement.content} />
+      <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+        <AnnouncementContent content={announcement.content} />
+      </Suspense>
       {announcement.read_at && (
         <Text size="xs" c="dimmed" data-testid="announcement-read-at">
           {t('announcements.readAt', { time: formatDateTime(announcement.read_at, locale) })}

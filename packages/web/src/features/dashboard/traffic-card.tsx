@@ -1,6 +1,6 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
@@ -12,11 +12,12 @@ import { dayOfMonth, summarizeTraffic } from './format';
 import { formatBytes } from '../../lib/format-number';
 
 /**
- * The chart library is in its own chunk (the rest of the console does not load it). The card asks for it when it
- * mounts, together with its traffic call, so neither waits for the other.
+ * The chart library is in its own chunk (the rest of the console does not load it), fetched only when a chart is
+ * drawn: a month without traffic, or a restricted account, never loads it.
  */
-const loadChart = () => import('../../components/traffic-chart');
-const TrafficChart = lazy(() => loadChart().then((m) => ({ default: m.TrafficChart })));
+const TrafficChart = lazy(() =>
+  import('../../components/traffic-chart').then((m) => ({ default: m.TrafficChart })),
+);
 
 const CHART_HEIGHT = 200;
 
@@ -28,9 +29,6 @@ export function TrafficCard({ restricted }: { restricted: boolean }) {
   const subscriptions = useMySubscriptions(!restricted);
   const subscribed = subscriptions.data?.some((s) => s.status === 'active') ?? true;
   const locked = restricted || isRestrictedError(traffic.error);
-  useEffect(() => {
-    if (!restricted) void loadChart();
-  }, [restricted]);
 
   let body;
   if (locked) body = <RestrictedNotice />;
