@@ -1,7 +1,6 @@
 import './contrast.css';
 import { createTheme, Tabs } from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
-import tabsClasses from './tabs.module.css';
 import {
   brand,
   darkTinted,
@@ -41,7 +40,12 @@ export const theme = createTheme({
     // A status label never gives up its width to a crowded table row or card (it would clip to a letter or two).
     Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
     // Tabs keep one line and scroll sideways on phones instead of wrapping or being cut.
-    Tabs: Tabs.extend({ classNames: { list: tabsClasses.list, tab: tabsClasses.tab } }),
+    Tabs: Tabs.extend({
+      styles: {
+        list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' },
+        tab: { flexShrink: 0, whiteSpace: 'nowrap' },
+      },
+    }),
   },
 });
 
