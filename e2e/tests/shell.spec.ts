@@ -122,11 +122,29 @@ test.describe('console shell', () => {
     await expect(page.getByTestId('announcements-bell')).toHaveAttribute('data-count', '99+');
     await expect(page.getByTestId('today')).toContainText('年');
     expect(Math.round((await sidebar.boundingBox())?.width ?? 0)).toBe(280);
+    // The brand sits in the header's left cell, above the sidebar; the page title heads the content, under the bar.
+    const header = page.getByRole('banner');
+    const brand = header.getByTestId('top-bar-brand');
+    await expect(brand).toContainText('Proxy Portal');
+    const brandBox = await brand.boundingBox();
+    const headerBox = await header.boundingBox();
+    expect(Math.round(headerBox?.height ?? 0)).toBe(64);
+    expect(brandBox?.x ?? 999).toBeLessThan(280);
+    expect((brandBox?.y ?? 999) + (brandBox?.height ?? 0)).toBeLessThanOrEqual(64);
+    const titleBox = await page.getByTestId('page-title').boundingBox();
+    expect(titleBox?.y ?? 0).toBeGreaterThan(64);
+    expect(titleBox?.x ?? 0).toBeGreaterThan(280);
+    await expect(page.getByTestId('page-title')).toHaveText('仪表盘');
+    await expect(page).toHaveTitle('仪表盘 · Proxy Portal');
+    // The shortcuts say what they do.
+    await expect(header.getByTestId('top-bar-recharge')).toHaveText('充值');
+    await expect(header.getByTestId('top-bar-subscribe')).toHaveText('购买订阅');
     await page.screenshot({ path: shots('console-desktop-light-zh_CN') });
 
     await sidebar.getByRole('link', { name: '节点中心' }).click();
     await expect(page).toHaveURL(/\/nodes$/);
     await expect(page.getByTestId('page-title')).toHaveText('节点中心');
+    await expect(page).toHaveTitle('节点中心 · Proxy Portal');
 
     // Ctrl+K opens the search (search.spec.ts goes through it); picking a page goes there.
     await page.keyboard.press('Control+k');
@@ -147,6 +165,12 @@ test.describe('console shell', () => {
     await page.getByTestId('theme-toggle').click();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await page.screenshot({ path: shots('console-desktop-dark-collapsed') });
+
+    // A nested page: a breadcrumb back to its parent above the title.
+    await page.goto('/recharge/codes');
+    const crumbs = page.getByRole('navigation', { name: '位置' });
+    await expect(crumbs.getByRole('link', { name: '账户充值' })).toHaveAttribute('href', '/recharge');
+    await expect(page.getByTestId('page-title')).toHaveText('充值码管理');
   });
 
   test('phone: sidebar collapses below 768 px and opens as an overlay', async ({ page }) => {
@@ -155,6 +179,10 @@ test.describe('console shell', () => {
     await page.goto('/subscription/link');
     await expect(page.getByTestId('page-title')).toHaveText('订阅链接');
     await expect(page.getByTestId('sidebar')).toBeHidden();
+    // A slimmer bar on phones; its shortcuts fold into the "more" menu.
+    expect(Math.round((await page.getByRole('banner').boundingBox())?.height ?? 0)).toBe(56);
+    await expect(page.getByTestId('top-bar-more')).toBeVisible();
+    await expect(page.getByTestId('top-bar-recharge')).toBeHidden();
     await page.screenshot({ path: shots('console-phone-light') });
     await page.getByTestId('sidebar-burger').click();
     const drawer = page.getByRole('dialog', { name: '主导航' });

@@ -12,8 +12,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LEGAL_PATHS } from '@portal/contract';
 import type { LegalDocumentKind, Locale } from '@portal/contract';
 import { AppProviders } from './app/providers';
+import { routeTitle } from './app/route-title';
 import { routes } from './app/routes';
-import { LEGAL_TITLE_KEYS, preloadLegalTexts } from './components/legal-document';
+import { preloadLegalTexts } from './components/legal-document';
 import { i18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query';
 
@@ -36,8 +37,9 @@ function summary(text: string, max = 160): string {
 
 export interface RenderedPage {
   body: string;
-  /** The page's own <title> and description, where it is not the landing page's (index.html's). */
-  title: string | null;
+  /** The page's <title> in its language (the same text as useRouteTitle sets in the browser). */
+  title: string;
+  /** The page's description, where it is not the landing page's (index.html's). */
   description: string | null;
 }
 
@@ -78,12 +80,13 @@ async function render(
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const body = Buffer.concat(chunks).toString('utf8');
-  if (!legal) return { body, title: null, description: null };
+  const title = routeTitle(legal ? LEGAL_PATHS[legal] : '/', false, i18n.t);
+  if (!legal) return { body, title, description: null };
   const { legalEn, legalZhCN, legalZhTW } = await import('./i18n/locales/features/legal');
   const texts = { zh_CN: legalZhCN, zh_TW: legalZhTW, en: legalEn }[locale];
   return {
     body,
-    title: `${i18n.t(LEGAL_TITLE_KEYS[legal])} · ${i18n.t('common.appName')}`,
+    title,
     description: summary(texts[legal].intro),
   };
 }

@@ -88,7 +88,14 @@ describe('app shell', () => {
       return ok(null);
     });
     renderAt('/recharge/codes');
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Top-up codes');
+    expect((await screen.findByTestId('page-title', {}, { timeout: 8000 })).textContent).toBe('Top-up codes');
+    // The page title heads the content (one h1), under a breadcrumb back to its parent; the tab says where we are.
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe('/recharge');
+    expect(within(crumbs).getByText('Top-up codes').getAttribute('aria-current')).toBe('page');
+    await vi.waitFor(() => expect(document.title).toBe('Top-up codes · Proxy Portal'));
+    expect(within(screen.getByRole('banner')).getByTestId('top-bar-brand')).toBeTruthy();
     expect((await screen.findByTestId('sidebar-nickname')).textContent).toBe('Ann');
     expect((await screen.findByTestId('sidebar-balance')).textContent).toBe('¥1,234.50');
     const bell = await screen.findByTestId('announcements-bell');

@@ -62,3 +62,34 @@ export function consolePageForPath(pathname: string): ConsolePage | null {
   const parent = DETAIL_PARENTS.find((p) => new RegExp(`^${p}/[^/]+$`).test(normalized));
   return parent ? (CONSOLE_PAGES.find((page) => page.path === parent) ?? null) : null;
 }
+
+/** Pages nested under another page: the breadcrumb starts at the parent. */
+const NESTED_UNDER: Partial<Record<ConsolePageKey, ConsolePageKey>> = {
+  subscriptionHistory: 'subscription',
+  subscriptionLink: 'subscription',
+  rechargeHistory: 'recharge',
+  rechargeCodes: 'recharge',
+};
+
+/** One step of the breadcrumb: a console page, a ticket or a help document (with its id). */
+export type Crumb =
+  | { kind: 'page'; key: ConsolePageKey; path: string }
+  | { kind: 'ticket' | 'document'; id: string; path: string };
+
+/**
+ * Where a path sits: its parents, then the page itself (Support > ticket #12, Help > document, Recharge > codes).
+ * One step for a top-level page, none for an unknown path.
+ */
+export function consoleTrail(pathname: string): Crumb[] {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = consolePageForPath(normalized);
+  if (!page) return [];
+  const own: Crumb = { kind: 'page', key: page.key, path: page.path };
+  if (page.path !== normalized) {
+    const id = normalized.slice(page.path.length + 1);
+    return [own, { kind: page.key === 'support' ? 'ticket' : 'document', id, path: normalized }];
+  }
+  const parentKey = NESTED_UNDER[page.key];
+  const parent = parentKey ? CONSOLE_PAGES.find((p) => p.key === parentKey) : undefined;
+  return parent ? [{ kind: 'page', key: parent.key, path: parent.path }, own] : [own];
+}

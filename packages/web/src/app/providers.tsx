@@ -10,14 +10,19 @@ import { I18nextProvider } from 'react-i18next';
 import { TOAST } from '@portal/contract';
 import { i18n } from '../i18n/i18n';
 import { createThemeManager } from '../theme/color-scheme';
-import { theme } from '../theme/theme';
+import { cssVariablesResolver, theme } from '../theme/theme';
 
 const themeManager = createThemeManager();
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} colorSchemeManager={themeManager} defaultColorScheme="auto">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={themeManager}
+        defaultColorScheme="auto"
+      >
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
             <Notifications position={TOAST.position} limit={TOAST.max} />

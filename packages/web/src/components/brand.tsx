@@ -7,7 +7,13 @@ export function Brand({ compact = false, textFrom }: { compact?: boolean; textFr
   const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap">
-      <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'blue', to: 'cyan' }} aria-hidden>
+      <ThemeIcon
+        size="lg"
+        radius="md"
+        variant="gradient"
+        gradient={{ from: 'brand.8', to: 'brand.5', deg: 135 }}
+        aria-hidden
+      >
         <IconBolt size={20} />
       </ThemeIcon>
       {compact ? null : (

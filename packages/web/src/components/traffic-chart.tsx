@@ -35,7 +35,7 @@ export function TrafficChart({ days, height }: { days: readonly TrafficBar[]; he
       type="stacked"
       series={[
         { name: 'download', label: t('common.traffic.download'), color: 'teal.6' },
-        { name: 'upload', label: t('common.traffic.upload'), color: 'blue.6' },
+        { name: 'upload', label: t('common.traffic.upload'), color: 'brand.6' },
       ]}
       withLegend
       legendProps={{ verticalAlign: 'top', height: 32 }}

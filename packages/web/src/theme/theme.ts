@@ -1,19 +1,89 @@
 import './contrast.css';
-import { createTheme } from '@mantine/core';
+import { createTheme, Tabs } from '@mantine/core';
+import type { CSSVariablesResolver } from '@mantine/core';
+import {
+  brand,
+  darkTinted,
+  DEFAULT_RADIUS,
+  fontFamily,
+  fontSizes,
+  headingSizes,
+  lightSchemeColorText,
+  lineHeights,
+  PRIMARY_SHADE,
+  radius,
+  shadows,
+  spacing,
+  statusPalettes,
+  surfaces,
+} from './tokens';
 
+/** The Mantine theme, built from the tokens only (docs/design-system.md). */
 export const theme = createTheme({
-  primaryColor: 'blue',
-  // WCAG AA: white on blue.6 (Mantine's default) is 3.6:1, on blue.8 5:1; filled colours whose white text would fall
-  // below 4.5:1 (green, teal, orange, yellow, cyan, lime) get dark text instead (autoContrast).
-  primaryShade: { light: 8, dark: 8 },
+  colors: { brand, dark: darkTinted, ...statusPalettes },
+  primaryColor: 'brand',
+  primaryShade: PRIMARY_SHADE,
+  // Filled colours whose white text would fall below 4.5:1 (green, teal, orange, yellow, cyan, lime) get dark text.
   autoContrast: true,
   luminanceThreshold: 0.185,
-  defaultRadius: 'md',
-  fontFamily:
-    '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
-  headings: { fontWeight: '700' },
+  black: surfaces.light.text,
+  white: '#ffffff',
+  defaultRadius: DEFAULT_RADIUS,
+  radius,
+  spacing,
+  fontSizes,
+  lineHeights,
+  shadows,
+  fontFamily,
+  headings: { fontWeight: '700', sizes: headingSizes },
   components: {
     // A status label never gives up its width to a crowded table row or card (it would clip to a letter or two).
     Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
+    // Tabs keep one line and scroll sideways on phones instead of wrapping or being cut.
+    Tabs: Tabs.extend({
+      styles: {
+        list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' },
+        tab: { flexShrink: 0, whiteSpace: 'nowrap' },
+      },
+    }),
+  },
+});
+
+/** Light-scheme text colours of the bright palettes (text, outline and light variants). */
+function colorTextOverrides(): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(lightSchemeColorText)) {
+    result[`--mantine-color-${name}-text`] = value;
+    result[`--mantine-color-${name}-outline`] = value;
+    if (name !== 'red') result[`--mantine-color-${name}-light-color`] = value;
+  }
+  return result;
+}
+
+/** Surfaces and text colours of both schemes from the tokens; `--portal-color-page` is the page behind cards. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--portal-color-page': surfaces.light.page,
+    '--mantine-color-body': surfaces.light.body,
+    '--mantine-color-text': surfaces.light.text,
+    '--mantine-color-default': surfaces.light.control,
+    '--mantine-color-default-border': surfaces.light.border,
+    '--mantine-color-dimmed': surfaces.light.dimmed,
+    '--mantine-color-placeholder': surfaces.light.placeholder,
+    '--mantine-color-error': surfaces.light.error,
+    '--mantine-color-anchor': surfaces.light.link,
+    ...colorTextOverrides(),
+  },
+  dark: {
+    '--portal-color-page': surfaces.dark.page,
+    '--mantine-color-body': surfaces.dark.body,
+    '--mantine-color-text': surfaces.dark.text,
+    '--mantine-color-default': surfaces.dark.control,
+    '--mantine-color-default-border': surfaces.dark.border,
+    '--mantine-color-dimmed': surfaces.dark.dimmed,
+    '--mantine-color-placeholder': surfaces.dark.placeholder,
+    '--mantine-color-error': surfaces.dark.error,
+    '--mantine-color-anchor': surfaces.dark.link,
   },
 });

@@ -6,12 +6,14 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { PageLoader } from '../../components/page-loader';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { useHydratedSignal } from '../hydrated-signal';
+import { useRouteTitle } from '../route-title';
 import { useTranslation } from 'react-i18next';
 
 /** Public routes (auth callback, e-mail verification, password reset, legal texts, /login). */
 export default function PublicLayout() {
   const { t } = useTranslation();
   useHydratedSignal();
+  useRouteTitle(false);
   return (
     <Box mih="100vh">
       <Box

@@ -77,7 +77,13 @@ export function ProfileCard({ profile }: { profile: UserProfile }) {
     <Card withBorder padding="lg" radius="md">
       <Stack gap="lg">
         <Group gap="md">
-          <Avatar src={profile.avatar} size={64} radius="xl" alt={t('profile.avatar', { name })} color="blue">
+          <Avatar
+            src={profile.avatar}
+            size={64}
+            radius="xl"
+            alt={t('profile.avatar', { name })}
+            color="brand"
+          >
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
           <div>

@@ -14,7 +14,7 @@ interface DashboardCardProps {
 }
 
 /** One card of the overview: icon, title, an optional link, and its content (skeleton, error, empty or data). */
-export function DashboardCard({ testId, title, icon, color = 'blue', link, children }: DashboardCardProps) {
+export function DashboardCard({ testId, title, icon, color = 'brand', link, children }: DashboardCardProps) {
   return (
     <Card
       withBorder

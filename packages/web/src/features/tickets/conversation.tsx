@@ -61,7 +61,7 @@ export function Conversation({ ticket }: { ticket: TicketDetail }) {
           data-testid={m.staff ? 'message-staff' : 'message-user'}
         >
           {m.staff && (
-            <Avatar color="blue" radius="xl" size="md" aria-hidden>
+            <Avatar color="brand" radius="xl" size="md" aria-hidden>
               <IconHeadset size={18} />
             </Avatar>
           )}
@@ -78,7 +78,7 @@ export function Conversation({ ticket }: { ticket: TicketDetail }) {
               radius="md"
               p="sm"
               withBorder={m.staff}
-              bg={m.staff ? 'var(--mantine-color-body)' : 'var(--mantine-color-blue-light)'}
+              bg={m.staff ? 'var(--mantine-color-body)' : 'var(--mantine-primary-color-light)'}
             >
               <Stack gap="sm">
                 <Text

@@ -84,6 +84,18 @@ export const en: Messages = {
     unreadCount: '{{count}} unread announcements',
     notFoundTitle: 'Page not found',
     notFoundDescription: 'This page does not exist. Choose a page from the menu on the left.',
+    breadcrumb: 'Breadcrumb',
+    ticketCrumb: 'Ticket #{{id}}',
+    documentCrumb: 'Document',
+  },
+  titles: {
+    landing: 'VMess, VLESS, Trojan and Shadowsocks subscriptions',
+    login: 'Log in',
+    forgotPassword: 'Forgot password',
+    resetPassword: 'Reset password',
+    verifyEmail: 'Verify e-mail',
+    subscribe: 'Subscription link',
+    authCallback: 'Signing in',
   },
   ...authEn,
   restricted: {

@@ -82,6 +82,18 @@ export const zhCN = {
     unreadCount: '{{count}} 条未读公告',
     notFoundTitle: '页面不存在',
     notFoundDescription: '您访问的页面不存在，请从左侧菜单选择要前往的页面。',
+    breadcrumb: '位置',
+    ticketCrumb: '工单 #{{id}}',
+    documentCrumb: '文档',
+  },
+  titles: {
+    landing: 'VMess、VLESS、Trojan 与 Shadowsocks 订阅',
+    login: '登录',
+    forgotPassword: '找回密码',
+    resetPassword: '重置密码',
+    verifyEmail: '邮箱验证',
+    subscribe: '订阅链接',
+    authCallback: '正在登录',
   },
   ...authZhCN,
   restricted: {

@@ -84,6 +84,18 @@ export const zhTW: Messages = {
     unreadCount: '{{count}} 則未讀公告',
     notFoundTitle: '找不到頁面',
     notFoundDescription: '您造訪的頁面不存在，請從左側選單選擇要前往的頁面。',
+    breadcrumb: '位置',
+    ticketCrumb: '工單 #{{id}}',
+    documentCrumb: '文件',
+  },
+  titles: {
+    landing: 'VMess、VLESS、Trojan 與 Shadowsocks 訂閱',
+    login: '登入',
+    forgotPassword: '忘記密碼',
+    resetPassword: '重設密碼',
+    verifyEmail: '電子郵件驗證',
+    subscribe: '訂閱連結',
+    authCallback: '正在登入',
   },
   ...authZhTW,
   restricted: {

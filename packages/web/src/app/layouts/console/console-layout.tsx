@@ -11,9 +11,14 @@ import { AnnouncementPopups } from '../../../features/announcements';
 import { VerifyBanner, WelcomeModal, welcomePending } from '../../../features/auth';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import { shell } from '../../../theme/tokens';
+import { PageHeader } from './page-header';
 import { useCurrentUser } from './use-console-data';
 
-/** The signed-in console: sidebar (280/80, overlay below 768 px), top bar, the page. */
+/**
+ * The signed-in console: the top bar across the top (the brand in its left cell, above the sidebar; 56 px high on
+ * phones), the sidebar (280/80, an overlay below 768 px), and the page under its header (breadcrumb and h1).
+ */
 export default function ConsoleLayout() {
   const { t } = useTranslation();
   const mobile = usePhone();
@@ -24,20 +29,28 @@ export default function ConsoleLayout() {
   // The welcome modal goes first: popups wait while it may still open (profile loading) or is open.
   const [welcomeWaiting, setWelcomeWaiting] = useState(welcomePending);
   const popupsPaused = welcomeWaiting && emailVerified !== false;
+  const navbarWidth = desktopCollapsed ? LAYOUT.sidebarCollapsed : LAYOUT.sidebarExpanded;
 
   return (
     <AppShell
-      header={{ height: 64 }}
+      header={{ height: { base: shell.headerHeightPhone, sm: shell.headerHeight } }}
       navbar={{
-        width: desktopCollapsed ? LAYOUT.sidebarCollapsed : LAYOUT.sidebarExpanded,
+        width: navbarWidth,
         breakpoint: LAYOUT.mobileBreakpointPx,
         collapsed: { mobile: true, desktop: false },
       }}
       padding="md"
+      styles={{ main: { background: 'var(--portal-color-page)' } }}
     >
       <SkipLink targetId="main" />
       <AppShell.Header>
-        <TopBar mobile={mobile} navOpened={drawerOpened} onBurger={drawer.toggle} />
+        <TopBar
+          mobile={mobile}
+          navOpened={drawerOpened}
+          onBurger={drawer.toggle}
+          brandWidth={navbarWidth}
+          compactBrand={desktopCollapsed}
+        />
       </AppShell.Header>
       {!mobile && (
         <AppShell.Navbar data-testid="sidebar" aria-label={t('console.mainNavigation')}>
@@ -58,6 +71,7 @@ export default function ConsoleLayout() {
         <VerifyBanner emailVerified={emailVerified} />
         <WelcomeModal emailVerified={emailVerified} onClosed={() => setWelcomeWaiting(false)} />
         <AnnouncementPopups paused={popupsPaused} />
+        <PageHeader />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -22,7 +22,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { APP_VERSION, LAYOUT } from '@portal/contract';
-import { Brand } from '../../../components/brand';
 import { AFTER_LOGOUT_MS, logout } from '../../../features/auth';
 import { notify } from '../../../lib/notify';
 import type { NavEntry } from './nav-items';
@@ -166,31 +165,30 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
 
   return (
     <Stack h="100%" gap={0} data-collapsed={collapsed || undefined}>
-      <Group justify={collapsed ? 'center' : 'space-between'} p="md" wrap="nowrap">
-        <Brand compact={collapsed} />
-        {onToggleCollapsed && !collapsed && (
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={t('console.collapseSidebar')}
-            onClick={onToggleCollapsed}
-            data-testid="sidebar-collapse"
-          >
-            <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
-          </ActionIcon>
-        )}
-      </Group>
-      {onToggleCollapsed && collapsed && (
-        <Group justify="center" pb="xs">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={t('console.expandSidebar')}
-            onClick={onToggleCollapsed}
-            data-testid="sidebar-expand"
-          >
-            <IconLayoutSidebarLeftExpand size={20} aria-hidden />
-          </ActionIcon>
+      {/* The brand sits in the top bar's cell above; here only the button that collapses or expands the sidebar. */}
+      {onToggleCollapsed && (
+        <Group justify={collapsed ? 'center' : 'flex-end'} px="sm" pt="xs">
+          {collapsed ? (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('console.expandSidebar')}
+              onClick={onToggleCollapsed}
+              data-testid="sidebar-expand"
+            >
+              <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('console.collapseSidebar')}
+              onClick={onToggleCollapsed}
+              data-testid="sidebar-collapse"
+            >
+              <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
+            </ActionIcon>
+          )}
         </Group>
       )}
       <ScrollArea style={{ flex: 1 }} px={collapsed ? 0 : 'sm'}>

@@ -1,30 +1,30 @@
-import { ActionIcon, Burger, Group, Menu, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconCreditCard, IconDots, IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { Brand } from '../../../components/brand';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { AnnouncementBell } from '../../../features/announcements';
 import { SearchLauncher } from '../../../features/search';
-import { currentLocale } from '../../../i18n/i18n';
-import { CONSOLE_PAGES, consolePageForPath } from '../../console-pages';
-import { formatToday } from './date-text';
+import { CONSOLE_PAGES } from '../../console-pages';
 import classes from './top-bar.module.css';
 
-/** The top bar's shortcuts: buttons on wider screens, a "more" menu on phones. */
+/** The top bar's shortcuts: labelled buttons on desktop, icons on tablets, a "more" menu on phones. */
 const SHORTCUTS = [
   {
     to: '/recharge',
     label: 'console.quickRecharge',
     Icon: IconCreditCard,
-    testId: 'quick-recharge',
+    testId: 'top-bar-recharge',
     menuTestId: 'top-bar-more-recharge',
   },
   {
     to: '/subscription',
     label: 'console.quickSubscribe',
     Icon: IconPackage,
-    testId: 'quick-subscription',
+    testId: 'top-bar-subscribe',
     menuTestId: 'top-bar-more-subscription',
   },
 ] as const;
@@ -33,18 +33,23 @@ interface TopBarProps {
   mobile: boolean;
   navOpened: boolean;
   onBurger: () => void;
+  /** The sidebar's width on wider screens: the brand's cell above it is as wide. */
+  brandWidth: number;
+  /** The sidebar is collapsed: the brand shows its mark only. */
+  compactBrand: boolean;
 }
 
-export function TopBar({ mobile, navOpened, onBurger }: TopBarProps) {
+/**
+ * The console's top bar: the brand (with the menu button on phones) in the cell above the sidebar, then search and
+ * the labelled shortcuts, the theme and language switches and the announcements bell. The page's title is not here:
+ * it heads the content (PageHeader).
+ */
+export function TopBar({ mobile, navOpened, onBurger, brandWidth, compactBrand }: TopBarProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const page = consolePageForPath(pathname);
-  const title = page ? t(`nav.${page.key}`) : t('console.notFoundTitle');
-  const today = formatToday(new Date(), currentLocale());
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+    <Group h="100%" gap={0} wrap="nowrap">
+      <div className={classes.brandCell} style={{ '--brand-cell-width': `${brandWidth}px` } as CSSProperties}>
         {mobile && (
           <Burger
             opened={navOpened}
@@ -54,72 +59,77 @@ export function TopBar({ mobile, navOpened, onBurger }: TopBarProps) {
             data-testid="sidebar-burger"
           />
         )}
-        <div style={{ minWidth: 0 }}>
-          {/* On phones a smaller title may take two lines rather than be cut to a few letters. */}
-          <Title
-            order={1}
-            size={mobile ? 'h5' : 'h4'}
-            data-testid="page-title"
-            lineClamp={mobile ? 2 : 1}
-            style={{ overflowWrap: 'break-word' }}
-          >
-            {title}
-          </Title>
-          <Text size="xs" c="dimmed" visibleFrom="xs" data-testid="today">
-            {today}
-          </Text>
-        </div>
-      </Group>
-      {/* Tighter on phones, where the buttons share the bar with the page title. */}
-      <Group gap={mobile ? 4 : 'xs'} wrap="nowrap">
+        {/* The name starts with the visible text (the brand), as speech input users say it (WCAG 2.5.3). */}
+        <Anchor
+          component={Link}
+          to="/"
+          underline="never"
+          c="inherit"
+          aria-label={`${t('common.appName')} · ${t('nav.dashboard')}`}
+          data-testid="top-bar-brand"
+        >
+          <Brand compact={compactBrand} textFrom={mobile ? 'xs' : undefined} />
+        </Anchor>
+      </div>
+      {/* Tighter on phones, where the buttons share the bar with the brand. */}
+      <Group className={classes.bar} justify="space-between" gap={mobile ? 4 : 'xs'} wrap="nowrap">
         <SearchLauncher pages={CONSOLE_PAGES} />
-        <div className={classes.shortcuts}>
-          {SHORTCUTS.map(({ to, label, Icon, testId }) => (
-            <Tooltip key={to} label={t(label)}>
-              <ActionIcon
+        <Group gap={mobile ? 4 : 'xs'} wrap="nowrap" ml="auto">
+          <div className={classes.labelled}>
+            {SHORTCUTS.map(({ to, label, Icon, testId }) => (
+              <Button
+                key={to}
                 component={Link}
                 to={to}
                 variant="default"
-                size="lg"
-                aria-label={t(label)}
+                leftSection={<Icon size={18} aria-hidden />}
                 data-testid={testId}
               >
-                <Icon size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          ))}
-        </div>
-        <div className={classes.shortcutsMenu}>
-          <Menu position="bottom-end" withinPortal shadow="md">
-            <Menu.Target>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('console.moreActions')}
-                title={t('console.moreActions')}
-                data-testid="top-bar-more"
-              >
-                <IconDots size={18} aria-hidden />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {SHORTCUTS.map(({ to, label, Icon, menuTestId }) => (
-                <Menu.Item
-                  key={to}
-                  component={Link}
-                  to={to}
-                  leftSection={<Icon size={16} aria-hidden />}
-                  data-testid={menuTestId}
+                {t(label)}
+              </Button>
+            ))}
+          </div>
+          <div className={classes.iconOnly}>
+            {SHORTCUTS.map(({ to, label, Icon }) => (
+              <Tooltip key={to} label={t(label)}>
+                <ActionIcon component={Link} to={to} variant="default" size="lg" aria-label={t(label)}>
+                  <Icon size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ))}
+          </div>
+          <div className={classes.shortcutsMenu}>
+            <Menu position="bottom-end" withinPortal shadow="md">
+              <Menu.Target>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={t('console.moreActions')}
+                  title={t('console.moreActions')}
+                  data-testid="top-bar-more"
                 >
-                  {t(label)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        </div>
-        <ThemeToggle />
-        <LanguageSwitcher />
-        <AnnouncementBell />
+                  <IconDots size={18} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {SHORTCUTS.map(({ to, label, Icon, menuTestId }) => (
+                  <Menu.Item
+                    key={to}
+                    component={Link}
+                    to={to}
+                    leftSection={<Icon size={16} aria-hidden />}
+                    data-testid={menuTestId}
+                  >
+                    {t(label)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </div>
+          <ThemeToggle />
+          <LanguageSwitcher />
+          <AnnouncementBell />
+        </Group>
       </Group>
     </Group>
   );

@@ -1,0 +1,65 @@
+import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { currentLocale } from '../../../i18n/i18n';
+import type { Crumb } from '../../console-pages';
+import { consoleTrail } from '../../console-pages';
+import { formatToday } from './date-text';
+import classes from './page-header.module.css';
+
+function crumbLabel(crumb: Crumb, t: TFunction): string {
+  if (crumb.kind !== 'page') {
+    return crumb.kind === 'ticket' ? t('console.ticketCrumb', { id: crumb.id }) : t('console.documentCrumb');
+  }
+  return t(`nav.${crumb.key}`);
+}
+
+/**
+ * The top of every console page: a breadcrumb where the page is nested (Support > ticket #12, Recharge > codes), the
+ * page's h1, and today's date, small, beside it on wider screens. A ticket or a help document keeps its list page's
+ * title as the h1 (the document shows its own title below); the breadcrumb names the item.
+ */
+export function PageHeader() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const trail = consoleTrail(pathname);
+  const last = trail.at(-1);
+  const titleCrumb = last?.kind === 'page' ? last : trail[0];
+  const title = titleCrumb ? crumbLabel(titleCrumb, t) : t('console.notFoundTitle');
+  const today = formatToday(new Date(), currentLocale());
+
+  return (
+    <Stack gap={4} mb="lg" className={classes.header}>
+      {trail.length > 1 && (
+        <Breadcrumbs
+          component="nav"
+          aria-label={t('console.breadcrumb')}
+          separatorMargin={6}
+          classNames={{ root: classes.crumbs, breadcrumb: classes.crumb }}
+          data-testid="breadcrumb"
+        >
+          {trail.map((crumb, index) =>
+            index < trail.length - 1 ? (
+              <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm">
+                {crumbLabel(crumb, t)}
+              </Anchor>
+            ) : (
+              <Text key={crumb.path} size="sm" c="dimmed" aria-current="page" truncate>
+                {crumbLabel(crumb, t)}
+              </Text>
+            ),
+          )}
+        </Breadcrumbs>
+      )}
+      <Group justify="space-between" align="baseline" gap="xs" wrap="nowrap">
+        <Title order={1} data-testid="page-title" className={classes.title}>
+          {title}
+        </Title>
+        <Text size="xs" c="dimmed" visibleFrom="sm" className={classes.today} data-testid="today">
+          {today}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

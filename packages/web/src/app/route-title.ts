@@ -1,0 +1,64 @@
+/**
+ * The browser tab's title for every route, in the interface language: "<page> · <site name>" (console and public
+ * pages), "<site name> · <what it sells>" on the landing page. One hook (useRouteTitle) keeps document.title in step
+ * with the route and the language; the prerender writes the same text into the page's <title>.
+ */
+import type { ParseKeys, TFunction } from 'i18next';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { normalizePagePath } from '@portal/contract';
+import { consoleTrail } from './console-pages';
+
+/** Public pages and the key of their title. */
+const PUBLIC_TITLES = {
+  '/login': 'titles.login',
+  '/forgot-password': 'titles.forgotPassword',
+  '/reset-password': 'titles.resetPassword',
+  '/verify-email': 'titles.verifyEmail',
+  '/subscribe': 'titles.subscribe',
+  '/auth/callback': 'titles.authCallback',
+  '/terms-of-service': 'legal.termsTitle',
+  '/privacy-policy': 'legal.privacyTitle',
+} as const satisfies Record<string, ParseKeys>;
+
+type PublicPath = keyof typeof PUBLIC_TITLES;
+
+function isPublicPath(path: string): path is PublicPath {
+  return Object.hasOwn(PUBLIC_TITLES, path);
+}
+
+/** The name of the console page (or ticket / document) at a path; "Page not found" for any other path. */
+export function consolePageTitle(pathname: string, t: TFunction): string {
+  const trail = consoleTrail(pathname);
+  const last = trail.at(-1);
+  if (!last) return t('console.notFoundTitle');
+  if (last.kind !== 'page') {
+    return last.kind === 'ticket'
+      ? t('console.ticketCrumb', { id: last.id })
+      : `${t('console.documentCrumb')} · ${t('nav.help')}`;
+  }
+  return t(`nav.${last.key}`);
+}
+
+/**
+ * The title of a route. `signedIn` tells the console from the landing page on the paths they share; public pages
+ * are the same for everyone.
+ */
+export function routeTitle(pathname: string, signedIn: boolean, t: TFunction): string {
+  const site = t('common.appName');
+  const path = normalizePagePath(pathname);
+  if (isPublicPath(path)) return `${t(PUBLIC_TITLES[path])} · ${site}`;
+  if (!signedIn) return `${site} · ${t('titles.landing')}`;
+  return `${consolePageTitle(path, t)} · ${site}`;
+}
+
+/** Keeps the tab title in step with the route and the language. */
+export function useRouteTitle(signedIn: boolean): void {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const title = routeTitle(pathname, signedIn, t);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
