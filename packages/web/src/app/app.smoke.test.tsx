@@ -61,7 +61,7 @@ describe('app shell', () => {
     expect(document.getElementById('features')).toBeTruthy();
     expect(document.getElementById('pricing')).toBeTruthy();
     expect(document.getElementById('support')).toBeTruthy();
-    expect((await screen.findByTestId('landing-plan-price')).textContent).toBe('¥15.00');
+    expect((await screen.findByTestId('plan-price')).textContent).toBe('¥15.00');
   });
 
   it('shows the console with user, balance and unread count when signed in', async () => {

@@ -1,100 +1,141 @@
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { MantineColor } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Package } from '@portal/contract';
 import { yuan } from '../../lib/money';
-import type { AnnualSaving } from './format';
+import type { CycleSaving } from './format';
 import { formatTraffic } from './format';
+import classes from './pricing-plans.module.css';
 
+/** A byte count, or "unlimited traffic" for null (for lines whose label already says it is traffic). */
 export function useTrafficLabel() {
   const { t } = useTranslation();
   return (bytes: string | null) => formatTraffic(bytes) ?? t('subscriptions.unlimited');
 }
 
-interface PlanCardProps {
-  pkg: Package;
-  saving: AnnualSaving | null;
-  canBuy: boolean;
-  onBuy: (pkg: Package) => void;
+/** A package's traffic as a phrase of its own: "200.00 GB traffic" or "Unlimited traffic" (never both words). */
+export function useTrafficPhrase() {
+  const { t } = useTranslation();
+  return (bytes: string | null) => {
+    const amount = formatTraffic(bytes);
+    return amount === null
+      ? t('subscriptions.unlimited')
+      : t('subscriptions.plans.traffic', { traffic: amount });
+  };
 }
 
-/** One package on sale: price per period, traffic, devices, speed, popular badge, honest annual saving. */
-export function PlanCard({ pkg, saving, canBuy, onBuy }: PlanCardProps) {
+export interface PlanCardProps {
+  pkg: Package;
+  saving: CycleSaving | null;
+  /** The button's visible text ("Buy now"); its description is the plan's name. */
+  actionLabel: string;
+  /** False: the button is shown disabled (restricted account); a package not on sale is always disabled. */
+  canBuy: boolean;
+  onBuy: (pkg: Package) => void;
+  /** The primary colour of the buttons and badges (the landing page uses its darker accent). */
+  color?: MantineColor;
+  /** The card's test id (`plan-card`; the landing page keeps `landing-plan`). */
+  testId?: string;
+}
+
+/** One package on sale: name, price per cycle, the saving against monthly, traffic, devices, speed, validity. */
+export function PlanCard({
+  pkg,
+  saving,
+  actionLabel,
+  canBuy,
+  onBuy,
+  color,
+  testId = 'plan-card',
+}: PlanCardProps) {
   const { t } = useTranslation();
-  const traffic = useTrafficLabel();
-  const titleId = `plan-${pkg.id}-title`;
+  const trafficPhrase = useTrafficPhrase();
+  const titleId = `${testId}-${pkg.id}-title`;
   return (
     <Card
       withBorder
-      padding="lg"
+      padding="xl"
       radius="md"
       component="article"
       aria-labelledby={titleId}
-      data-testid="plan-card"
+      className={classes.card}
+      data-popular={pkg.popular || undefined}
+      data-testid={testId}
       data-package-id={pkg.id}
-      style={pkg.popular ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
     >
-      <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={3} size="h4" id={titleId}>
-            {pkg.name}
-          </Title>
-          {pkg.popular && (
-            <Badge variant="filled" data-testid="plan-popular">
-              {t('subscriptions.plans.popular')}
+      <Stack gap="md" h="100%">
+        <div>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Title order={3} size="h4" id={titleId} data-testid="plan-name">
+              {pkg.name}
+            </Title>
+            {pkg.popular && (
+              <Badge variant="filled" color={color} className={classes.badge} data-testid="plan-popular">
+                {t('subscriptions.plans.popular')}
+              </Badge>
+            )}
+          </Group>
+          {pkg.description && (
+            <Text size="sm" c="dimmed" mt={4}>
+              {pkg.description}
+            </Text>
+          )}
+        </div>
+        <div>
+          <Group gap={6} align="baseline" wrap="nowrap">
+            <Text component="span" fz={32} fw={800} lh={1} data-testid="plan-price">
+              {yuan(pkg.price)}
+            </Text>
+            <Text component="span" size="sm" c="dimmed">
+              / {t(`subscriptions.period.${pkg.type}`)}
+            </Text>
+          </Group>
+          {saving && (
+            <Badge
+              color="teal.9"
+              variant="filled"
+              mt="xs"
+              className={classes.badge}
+              data-testid="plan-saving"
+              data-amount={saving.amount}
+              data-percent={saving.percent}
+            >
+              {t('subscriptions.plans.saving', { percent: saving.percent })}
             </Badge>
           )}
-        </Group>
-        {pkg.description && (
-          <Text size="sm" c="dimmed">
-            {pkg.description}
-          </Text>
-        )}
-        <Group gap={4} align="baseline">
-          <Text fz={28} fw={700} data-testid="plan-price">
-            {yuan(pkg.price)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            / {t(`subscriptions.period.${pkg.type}`)}
-          </Text>
-        </Group>
-        {saving && (
-          <Badge color="teal" variant="light" data-testid="plan-saving" style={{ alignSelf: 'flex-start' }}>
-            {t('subscriptions.plans.saving', { amount: yuan(saving.amount), percent: saving.percent })}
-          </Badge>
-        )}
+        </div>
         <List
-          spacing={4}
+          spacing="xs"
           size="sm"
+          className={classes.grow}
           icon={
-            <ThemeIcon size={18} radius="xl" variant="light" color="teal">
-              <IconCheck size={12} aria-hidden />
+            <ThemeIcon size={20} radius="xl" variant="light" color="teal" aria-hidden>
+              <IconCheck size={14} />
             </ThemeIcon>
           }
-          style={{ flexGrow: 1 }}
         >
-          <List.Item data-testid="plan-traffic">
-            {pkg.traffic_bytes === null
-              ? t('subscriptions.unlimited')
-              : t('subscriptions.plans.traffic', { traffic: traffic(pkg.traffic_bytes) })}
+          <List.Item data-testid="plan-traffic">{trafficPhrase(pkg.traffic_bytes)}</List.Item>
+          <List.Item data-testid="plan-devices">
+            {t('subscriptions.plans.devices', { count: pkg.device_limit })}
           </List.Item>
-          <List.Item>{t('subscriptions.plans.validity', { days: pkg.validity_days })}</List.Item>
-          <List.Item>{t('subscriptions.plans.devices', { count: pkg.device_limit })}</List.Item>
           <List.Item>
             {pkg.speed_limit_mbps === null
               ? t('subscriptions.plans.speedUnlimited')
               : t('subscriptions.plans.speed', { speed: pkg.speed_limit_mbps })}
           </List.Item>
+          <List.Item>{t('subscriptions.plans.validity', { days: pkg.validity_days })}</List.Item>
         </List>
         <Button
           fullWidth
-          variant={pkg.popular ? 'filled' : 'light'}
+          color={color}
+          variant={pkg.popular ? 'filled' : 'default'}
           onClick={() => onBuy(pkg)}
           disabled={!canBuy || !pkg.on_sale}
-          aria-label={t('subscriptions.plans.buyNamed', { name: pkg.name })}
+          aria-describedby={titleId}
           data-testid="plan-buy"
         >
-          {t('subscriptions.plans.buy')}
+          {actionLabel}
         </Button>
       </Stack>
     </Card>
