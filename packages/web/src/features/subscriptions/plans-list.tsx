@@ -9,10 +9,9 @@ import { RestrictedNotice } from '../../components/restricted-notice';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
+import { PricingPlans, useTrafficPhrase } from '../pricing';
 import { useMySubscriptions, usePackages, usePurchase } from './api';
 import { PaymentDialog } from './payment-dialog';
-import { useTrafficPhrase } from './plan-card';
-import { PricingPlans } from './pricing-plans';
 import { RenewDialog } from './renew-dialog';
 
 /** Statuses in which a subscription is still the customer's (renewing it extends it; suspended restarts traffic). */

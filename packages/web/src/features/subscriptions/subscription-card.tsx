@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Subscription } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format-date';
-import { useTrafficLabel } from './plan-card';
+import { useTrafficLabel } from './traffic-label';
 import { SubscriptionStatusBadge } from './status-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

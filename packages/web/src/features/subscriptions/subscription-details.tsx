@@ -6,7 +6,7 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import { CopyAction } from '../../components/copy-action';
 import { yuan } from '../../lib/money';
-import { useTrafficLabel } from './plan-card';
+import { useTrafficLabel } from './traffic-label';
 import { SubscriptionStatusBadge } from './status-badge';
 
 /** Every field of a subscription, the UUID with a copy button. */

@@ -4,7 +4,7 @@ import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscriptionsApi } from '@portal/contract';
 import { useAuthModal } from '../../../features/auth';
-import { PricingPlans, PricingSkeleton } from '../../../features/subscriptions';
+import { PricingPlans, PricingSkeleton } from '../../../features/pricing';
 import { apiQueryKey, PAGE_QUERY_OPTIONS, useApiQuery } from '../../../lib/query';
 import { ACCENT } from './accent';
 import classes from './landing.module.css';

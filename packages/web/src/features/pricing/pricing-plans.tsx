@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscriptionsApi } from '@portal/contract';
 import type { Package } from '@portal/contract';
-import { cycleSaving } from './format';
+import { cycleSaving } from '../../lib/package-pricing';
 import { PlanCard } from './plan-card';
 import classes from './pricing-plans.module.css';
 

@@ -4,15 +4,9 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Package } from '@portal/contract';
 import { yuan } from '../../lib/money';
-import type { CycleSaving } from './format';
-import { formatTraffic } from './format';
+import type { CycleSaving } from '../../lib/package-pricing';
+import { formatTraffic } from '../../lib/package-pricing';
 import classes from './pricing-plans.module.css';
-
-/** A byte count, or "unlimited traffic" for null (for lines whose label already says it is traffic). */
-export function useTrafficLabel() {
-  const { t } = useTranslation();
-  return (bytes: string | null) => formatTraffic(bytes) ?? t('subscriptions.unlimited');
-}
 
 /** A package's traffic as a phrase of its own: "200.00 GB traffic" or "Unlimited traffic" (never both words). */
 export function useTrafficPhrase() {
