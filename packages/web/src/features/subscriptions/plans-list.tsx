@@ -61,6 +61,7 @@ function HeldChoice({
       opened
       onClose={onClose}
       title={t('subscriptions.held.title')}
+      size="lg"
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="purchase-held"
