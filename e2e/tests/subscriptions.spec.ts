@@ -5,7 +5,7 @@ import { shots } from './shots';
 
 /**
  * Buying and upgrading in a real browser: a topped-up balance (an operator's ledger adjustment), buy a package, see
- * it active, copy the link and see its QR code, preview and perform an upgrade, reset the link.
+ * it active, be offered the renewal when buying it again, copy the link and see its QR code, preview and perform an upgrade, reset the link.
  */
 test('buy a package, copy the link, upgrade with a preview, reset the link', async ({
   page,
@@ -31,6 +31,17 @@ test('buy a package, copy the link, upgrade with a preview, reset the link', asy
   await expect(card).toBeVisible();
   await expect(page.getByTestId('sidebar-balance')).toContainText('165.00');
   await page.screenshot({ path: shots('subscription-active') });
+
+  // Buying the same package again: the page says it is held and offers to renew it instead.
+  await page.goto('/subscription');
+  await pro.getByTestId('plan-buy').click();
+  const held = page.getByTestId('purchase-held');
+  await expect(held).toContainText('专业版');
+  await held.getByTestId('purchase-held-renew').click();
+  const renew = page.getByTestId('renew-confirm');
+  await expect(renew.getByTestId('renew-price')).toHaveText('¥35.00');
+  await renew.getByRole('button', { name: '取消' }).click();
+  await expect(renew).toBeHidden();
 
   // The link: copy and QR.
   await page.goto('/subscription/link');

@@ -1,6 +1,6 @@
 import type { Localized } from '@portal/contract';
 
-/** The demo catalogue a fresh `npm start` shows: a few packages, nodes, announcements and help documents. */
+/** The demo catalogue a fresh `npm start` shows: the packages (three tiers in three cycles), nodes, announcements and help documents. */
 const GB = 1024 ** 3;
 
 interface Text {
@@ -42,76 +42,53 @@ const enterprise: Text = {
   },
 };
 
-function period(text: Text, suffix: Localized): Text {
-  return {
-    name: {
-      zh_CN: `${text.name.zh_CN}${suffix.zh_CN}`,
-      zh_TW: `${text.name.zh_TW}${suffix.zh_TW}`,
-      en: `${text.name.en} ${suffix.en}`,
-    },
-    description: text.description,
-  };
+interface Tier {
+  text: Text;
+  /** Traffic a month (null: unlimited); a longer cycle has as many months of it. */
+  monthly_traffic_bytes: number | null;
+  monthly_price_fen: number;
+  device_limit: number;
+  is_popular: boolean;
 }
-const yearly: Localized = { zh_CN: '（年付）', zh_TW: '（年繳）', en: '(yearly)' };
-const quarterly: Localized = { zh_CN: '（季付）', zh_TW: '（季繳）', en: '(quarterly)' };
 
-// Yearly prices are 12 months less 20% (the landing page's "annual saves 20%" is computed from these).
-export const DEMO_PACKAGES: DemoPackage[] = [
+const TIERS: Tier[] = [
   {
-    ...basic,
-    type: 'monthly',
-    traffic_bytes: 20 * GB,
-    validity_days: 30,
-    price_fen: 1500,
+    text: basic,
+    monthly_traffic_bytes: 20 * GB,
+    monthly_price_fen: 1500,
     device_limit: 2,
     is_popular: false,
   },
+  { text: pro, monthly_traffic_bytes: 200 * GB, monthly_price_fen: 3500, device_limit: 5, is_popular: true },
   {
-    ...pro,
-    type: 'monthly',
-    traffic_bytes: 200 * GB,
-    validity_days: 30,
-    price_fen: 3500,
-    device_limit: 5,
-    is_popular: true,
-  },
-  {
-    ...enterprise,
-    type: 'monthly',
-    traffic_bytes: null,
-    validity_days: 30,
-    price_fen: 8800,
+    text: enterprise,
+    monthly_traffic_bytes: null,
+    monthly_price_fen: 8800,
     device_limit: 10,
     is_popular: false,
   },
-  {
-    ...period(pro, quarterly),
-    type: 'quarterly',
-    traffic_bytes: 600 * GB,
-    validity_days: 90,
-    price_fen: 9900,
-    device_limit: 5,
-    is_popular: false,
-  },
-  {
-    ...period(basic, yearly),
-    type: 'yearly',
-    traffic_bytes: 240 * GB,
-    validity_days: 365,
-    price_fen: 14400,
-    device_limit: 2,
-    is_popular: false,
-  },
-  {
-    ...period(pro, yearly),
-    type: 'yearly',
-    traffic_bytes: 2400 * GB,
-    validity_days: 365,
-    price_fen: 33600,
-    device_limit: 5,
-    is_popular: false,
-  },
 ];
+
+/** Each cycle: its months, days and the share of the monthly price paid (longer cycles cost less a month). */
+const CYCLES = [
+  { type: 'monthly', months: 1, validity_days: 30, percent_paid: 100 },
+  { type: 'quarterly', months: 3, validity_days: 90, percent_paid: 90 },
+  { type: 'yearly', months: 12, validity_days: 365, percent_paid: 80 },
+] as const;
+
+// Every tier in every cycle, named by the tier alone (the cycle is the pricing toggle's, not the name's): quarterly
+// saves 10 % and yearly 20 % against paying monthly, which the pricing cards compute from these prices.
+export const DEMO_PACKAGES: DemoPackage[] = CYCLES.flatMap((cycle) =>
+  TIERS.map((tier) => ({
+    ...tier.text,
+    type: cycle.type,
+    traffic_bytes: tier.monthly_traffic_bytes === null ? null : tier.monthly_traffic_bytes * cycle.months,
+    validity_days: cycle.validity_days,
+    price_fen: (tier.monthly_price_fen * cycle.months * cycle.percent_paid) / 100,
+    device_limit: tier.device_limit,
+    is_popular: tier.is_popular,
+  })),
+);
 
 export interface DemoNode {
   /** English, as stored (the agents' and the subscription's name); the other languages in `names` */

@@ -61,7 +61,7 @@ describe('app shell', () => {
     expect(document.getElementById('features')).toBeTruthy();
     expect(document.getElementById('pricing')).toBeTruthy();
     expect(document.getElementById('support')).toBeTruthy();
-    expect((await screen.findByTestId('landing-plan-price')).textContent).toBe('¥15.00');
+    expect((await screen.findByTestId('plan-price')).textContent).toBe('¥15.00');
     // The whole landing page renders in jsdom (hero preview, FAQ…): slow on a loaded machine.
   }, 15_000);
 

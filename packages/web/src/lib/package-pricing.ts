@@ -1,6 +1,6 @@
 /**
  * Pure helpers about packages on sale, shared by the console's plan cards and the landing page's pricing (which
- * must not load console code): traffic labels and the honest annual saving.
+ * must not load console code): traffic labels and the honest saving of a longer cycle.
  */
 import { fenToString, isMoneyString, parseMoneyToFen } from '@portal/contract';
 import type { Package } from '@portal/contract';
@@ -27,48 +27,57 @@ function toBig(value: string | null): bigint | null {
   return BigInt(value);
 }
 
-function sameMonthlyTraffic(monthly: Package, yearly: Package): boolean {
-  if (monthly.traffic_bytes === null || yearly.traffic_bytes === null)
-    return monthly.traffic_bytes === yearly.traffic_bytes;
+/** Months in a cycle: a quarterly or yearly package is compared with that many months of the monthly one. */
+const CYCLE_MONTHS: Record<Package['type'], bigint> = { monthly: 1n, quarterly: 3n, yearly: 12n };
+
+function sameMonthlyTraffic(monthly: Package, longer: Package): boolean {
+  if (monthly.traffic_bytes === null || longer.traffic_bytes === null)
+    return monthly.traffic_bytes === longer.traffic_bytes;
   const m = toBig(monthly.traffic_bytes);
-  const y = toBig(yearly.traffic_bytes);
-  // Traffic is per cycle: the same service for a year is 12 x the monthly traffic.
-  return m !== null && y !== null && y === m * 12n;
+  const l = toBig(longer.traffic_bytes);
+  // Traffic is per cycle: the same service for a quarter is 3 x the monthly traffic, for a year 12 x.
+  return m !== null && l !== null && l === m * CYCLE_MONTHS[longer.type];
 }
 
-export interface AnnualSaving {
+export interface CycleSaving {
+  /** The monthly package of the same tier. */
   monthly: Package;
-  /** 12 x monthly price - yearly price, as money string. */
+  /** Months of the monthly price - the package's price, as money string. */
   amount: string;
-  /** Whole percent of 12 x the monthly price. */
+  /** Whole percent of the months of the monthly price. */
   percent: number;
 }
 
 /**
- * The saving of a yearly package against 12 months of the monthly package of the same family. The pair must be
- * unambiguous: same devices, same speed, same traffic per month and, when several monthly packages fit, the one
- * whose name begins the yearly name. No pair, an ambiguous pair or no saving: null.
+ * The saving of a quarterly or yearly package against paying the monthly package of the same tier for as many
+ * months. The tier must be unambiguous: same devices, same speed, same traffic per month and, when several monthly
+ * packages fit, the one with the same name (or whose name begins the package's). No monthly counterpart, an
+ * ambiguous one or no saving: null (nothing is claimed).
  */
-export function annualSaving(yearly: Package, packages: readonly Package[]): AnnualSaving | null {
-  if (yearly.type !== 'yearly') return null;
+export function cycleSaving(pkg: Package, packages: readonly Package[]): CycleSaving | null {
+  if (pkg.type === 'monthly') return null;
   let candidates = packages.filter(
     (p) =>
       p.type === 'monthly' &&
-      p.id !== yearly.id &&
-      p.device_limit === yearly.device_limit &&
-      p.speed_limit_mbps === yearly.speed_limit_mbps &&
-      sameMonthlyTraffic(p, yearly),
+      p.id !== pkg.id &&
+      p.device_limit === pkg.device_limit &&
+      p.speed_limit_mbps === pkg.speed_limit_mbps &&
+      sameMonthlyTraffic(p, pkg),
   );
   if (candidates.length > 1) {
-    candidates = candidates.filter((p) => p.name.trim() !== '' && yearly.name.startsWith(p.name.trim()));
+    const named = candidates.filter((p) => p.name.trim() !== '' && p.name.trim() === pkg.name.trim());
+    candidates =
+      named.length > 0
+        ? named
+        : candidates.filter((p) => p.name.trim() !== '' && pkg.name.startsWith(p.name.trim()));
   }
   if (candidates.length !== 1) return null;
   const monthly = candidates[0]!;
   const monthlyFen = fen(monthly.price);
-  const yearlyFen = fen(yearly.price);
-  if (monthlyFen === null || yearlyFen === null) return null;
-  const fullFen = monthlyFen * 12;
-  const savedFen = fullFen - yearlyFen;
+  const ownFen = fen(pkg.price);
+  if (monthlyFen === null || ownFen === null) return null;
+  const fullFen = monthlyFen * Number(CYCLE_MONTHS[pkg.type]);
+  const savedFen = fullFen - ownFen;
   if (savedFen <= 0) return null;
   return { monthly, amount: fenToString(savedFen), percent: Math.round((savedFen * 100) / fullFen) };
 }

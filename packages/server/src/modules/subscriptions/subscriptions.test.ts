@@ -37,7 +37,8 @@ describe(`packages and subscriptions (${TEST_DIALECT})`, () => {
   });
   afterEach(() => expectLedgerConsistent(t.database.handle.db));
   const db = () => t.database.handle.db;
-  const pkg = (name: string) => packages.find((p) => p.name === name)!;
+  const pkg = (name: string, type: Package['type'] = 'monthly') =>
+    packages.find((p) => p.name === name && p.type === type)!;
   let n = 0;
   const key = () => `key-${Date.now()}-${n++}`;
 
@@ -62,13 +63,17 @@ describe(`packages and subscriptions (${TEST_DIALECT})`, () => {
     });
 
   it('lists the packages on sale in the caller language, publicly', () => {
-    expect(packages.map((p) => p.name)).toEqual([
-      'Basic',
-      'Pro',
-      'Enterprise',
-      'Pro (quarterly)',
-      'Basic (yearly)',
-      'Pro (yearly)',
+    // Every tier in every cycle, the names without the cycle (the cycle is the package's type).
+    expect(packages.map((p) => `${p.name} ${p.type}`)).toEqual([
+      'Basic monthly',
+      'Pro monthly',
+      'Enterprise monthly',
+      'Basic quarterly',
+      'Pro quarterly',
+      'Enterprise quarterly',
+      'Basic yearly',
+      'Pro yearly',
+      'Enterprise yearly',
     ]);
     expect(pkg('Pro')).toMatchObject({
       type: 'monthly',

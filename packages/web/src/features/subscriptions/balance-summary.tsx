@@ -35,26 +35,32 @@ export function SummaryRow({
   testId,
   strong,
   color,
+  size = 'sm',
 }: {
   label: string;
   value: ReactNode;
   testId?: string;
   strong?: boolean;
   color?: string;
+  /** `xs` for the rows that detail the one above. */
+  size?: 'sm' | 'xs';
 }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
+      <Text size={size} c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : 500} c={color} data-testid={testId} ta="right">
+      <Text size={size} fw={strong ? 700 : 500} c={color} data-testid={testId} ta="right">
         {value}
       </Text>
     </Group>
   );
 }
 
-/** Balance before, balance after (or the shortfall) of a payment; `prefix` names the test ids. */
+/**
+ * Balance before and after a payment, or, when the balance does not cover it, the shortfall instead of the balance
+ * after (there is no "after": the payment cannot happen); `prefix` names the test ids.
+ */
 export function BalanceRows({ check, prefix }: { check: BalanceCheck; prefix: string }) {
   const { t } = useTranslation();
   if (check.loading) return <Loader size="sm" aria-label={t('common.loading')} />;
@@ -66,18 +72,19 @@ export function BalanceRows({ check, prefix }: { check: BalanceCheck; prefix: st
         value={check.beforeFen === null ? none : yuan(fenToString(check.beforeFen))}
         testId={`${prefix}-balance-before`}
       />
-      <SummaryRow
-        label={t('subscriptions.pay.balanceAfter')}
-        value={check.afterFen === null ? none : yuan(fenToString(Math.max(check.afterFen, 0)))}
-        testId={`${prefix}-balance-after`}
-      />
-      {check.shortFen > 0 && (
+      {check.shortFen > 0 ? (
         <SummaryRow
           label={t('subscriptions.pay.shortfall')}
           value={yuan(fenToString(check.shortFen))}
           testId={`${prefix}-shortfall`}
           color="red"
           strong
+        />
+      ) : (
+        <SummaryRow
+          label={t('subscriptions.pay.balanceAfter')}
+          value={check.afterFen === null ? none : yuan(fenToString(check.afterFen))}
+          testId={`${prefix}-balance-after`}
         />
       )}
     </Stack>
@@ -94,12 +101,23 @@ export function RechargeButton({ prefix }: { prefix: string }) {
   );
 }
 
-/** The insufficient-balance message (40203 or a short balance known beforehand). */
-export function InsufficientNotice() {
+/**
+ * The insufficient-balance message (40203 or a short balance known beforehand): how much is missing when known,
+ * so the customer knows what to top up.
+ */
+export function InsufficientNotice({ shortFen = 0 }: { shortFen?: number }) {
   const { t } = useTranslation();
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-      {t('subscriptions.pay.insufficient')}
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      role="alert"
+      data-testid="insufficient-notice"
+    >
+      {shortFen > 0
+        ? t('subscriptions.pay.insufficientBy', { amount: yuan(fenToString(shortFen)) })
+        : t('subscriptions.pay.insufficient')}
     </Alert>
   );
 }

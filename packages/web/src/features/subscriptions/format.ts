@@ -1,9 +1,9 @@
-/** Display helpers of the subscription feature: traffic, annual saving, idempotency keys. */
+/** Display helpers of the subscription feature: traffic, saving of a longer cycle, idempotency keys. */
 import { toFen } from '../../lib/money';
 
 // Shared with the landing page's pricing, which must not load console code.
-export { annualSaving, formatTraffic } from '../../lib/package-pricing';
-export type { AnnualSaving } from '../../lib/package-pricing';
+export { cycleSaving, formatTraffic } from '../../lib/package-pricing';
+export type { CycleSaving } from '../../lib/package-pricing';
 
 /** A fresh key per confirmation dialog: the server pays once per key. */
 export function newIdempotencyKey(): string {

@@ -91,7 +91,7 @@ export function PaymentDialog({
           />
           <BalanceRows check={check} prefix={prefix} />
         </Stack>
-        {short && !blocked && <InsufficientNotice />}
+        {short && !blocked && <InsufficientNotice shortFen={check.shortFen} />}
         <FormErrorAlert message={blocked ?? failure} testId={`${prefix}-error`} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

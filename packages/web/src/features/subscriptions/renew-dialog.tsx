@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
 import { usePackage, useRenew } from './api';
 import { PaymentDialog } from './payment-dialog';
-import { useTrafficLabel } from './plan-card';
+import { useTrafficLabel } from './traffic-label';
 
 interface RenewDialogProps {
   subscription: Subscription;

@@ -7,7 +7,7 @@ import type { Subscription } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format-date';
 import { formatPercent } from '../../lib/format-number';
-import { useTrafficLabel } from './plan-card';
+import { useTrafficLabel } from './traffic-label';
 import { SubscriptionStatusBadge } from './status-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { formatPercent } from '../../lib/format-number';
 import { CopyAction } from '../../components/copy-action';
 import { yuan } from '../../lib/money';
-import { useTrafficLabel } from './plan-card';
+import { useTrafficLabel } from './traffic-label';
 import { SubscriptionStatusBadge } from './status-badge';
 
 /** Every field of a subscription, the UUID with a copy button. */

@@ -10,7 +10,7 @@ import { saveTokens } from '../../lib/token-store';
 import { fail, installFakeFetch, ok } from '../../test/fake-fetch';
 import type { FakeCall, Reply } from '../../test/fake-fetch';
 import { flushUntil, PROFILE, renderRoutes } from '../../test/render';
-import { annualSaving, formatTraffic } from './format';
+import { cycleSaving, formatTraffic } from './format';
 import { order, PACKAGES, pkg, quote, sub } from './test-fixtures';
 
 const PROFILE_RESTRICTED = { ...PROFILE, email_verified: false, status: 'restricted' };
@@ -72,34 +72,67 @@ describe('formatting', () => {
     expect(formatTraffic(0)).toBe('0 B');
   });
 
-  it('computes a saving only for a true monthly/yearly pair', () => {
-    expect(annualSaving(PACKAGES[2]!, PACKAGES)).toMatchObject({ amount: '36.00', percent: 20 });
-    expect(annualSaving(PACKAGES[3]!, PACKAGES)).toBeNull();
-    expect(annualSaving(PACKAGES[0]!, PACKAGES)).toBeNull();
+  it('computes a saving only against the monthly package of the same tier', () => {
+    expect(cycleSaving(PACKAGES[2]!, PACKAGES)).toMatchObject({ amount: '36.00', percent: 20 });
+    expect(cycleSaving(PACKAGES[3]!, PACKAGES)).toBeNull();
+    expect(cycleSaving(PACKAGES[0]!, PACKAGES)).toBeNull();
+    // a quarterly package against 3 months: 3 x 35.00 = 105.00, 94.50 saves 10.50 (10 %)
+    const quarterly = pkg({
+      id: 9,
+      name: '专业版',
+      type: 'quarterly',
+      traffic_bytes: String(600 * 1024 ** 3),
+      price: '94.50',
+      device_limit: 5,
+    });
+    expect(cycleSaving(quarterly, [...PACKAGES, quarterly])).toMatchObject({ amount: '10.50', percent: 10 });
     // a yearly package that costs more than 12 months: no "saving"
-    expect(annualSaving(pkg({ ...PACKAGES[2]!, price: '200.00' }), PACKAGES)).toBeNull();
+    expect(cycleSaving(pkg({ ...PACKAGES[2]!, price: '200.00' }), PACKAGES)).toBeNull();
     // two monthly packages that fit equally and neither name matches: ambiguous, no saving
     const twins = [pkg({ id: 1, name: 'A' }), pkg({ id: 3, name: 'B' }), PACKAGES[2]!];
-    expect(annualSaving(PACKAGES[2]!, twins)).toBeNull();
+    expect(cycleSaving(PACKAGES[2]!, twins)).toBeNull();
+    // ... but the one of the same name is the tier
+    const named = [pkg({ id: 1, name: 'A' }), pkg({ id: 3, name: '基础版' }), PACKAGES[2]!];
+    expect(cycleSaving(PACKAGES[2]!, named)?.monthly.id).toBe(3);
   });
 });
 
 describe('plans', () => {
-  it('shows a card per package with price, traffic, popular badge and the honest annual saving', async () => {
+  it('shows the cycles that have packages and every package of the chosen one, the saving worded once', async () => {
     server();
     renderPage();
-    const cards = await screen.findAllByTestId('plan-card');
-    expect(cards).toHaveLength(4);
+    const toggle = await screen.findByTestId('pricing-period');
+    // monthly and yearly packages only: no quarterly choice
+    expect(
+      within(toggle)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['monthly', 'yearly']);
+    const ids = async () =>
+      (await screen.findAllByTestId('plan-card')).map((c) => c.getAttribute('data-package-id'));
+    expect(await ids()).toEqual(['1', '2']);
     const pro = await cardOf(2);
-    expect(pro.textContent).toContain('¥35.00');
+    expect(within(pro).getByTestId('plan-price').textContent).toBe('¥35.00');
     expect(within(pro).getByTestId('plan-popular').textContent).toBe('最受欢迎');
-    expect(within(pro).getByTestId('plan-traffic').textContent).toContain('200 GB');
+    expect(within(pro).getByTestId('plan-traffic').textContent).toBe('流量 200 GB');
+    expect(within(await cardOf(1)).queryByTestId('plan-saving')).toBeNull();
+
+    fireEvent.click(within(toggle).getByLabelText('年付'));
+    await vi.waitFor(async () => expect(await ids()).toEqual(['5', '7']));
     const yearly = await cardOf(5);
-    expect(within(yearly).getByTestId('plan-saving').textContent).toBe('比按月购买省 ¥36.00（20%）');
+    expect(within(yearly).getByTestId('plan-saving').textContent).toBe('比月付省 20%');
     const enterprise = await cardOf(7);
     expect(within(enterprise).queryByTestId('plan-saving')).toBeNull();
-    expect(enterprise.textContent).toContain('不限流量');
-    expect(within(await cardOf(1)).queryByTestId('plan-saving')).toBeNull();
+    // unlimited: one phrase, not "流量 不限流量"
+    expect(within(enterprise).getByTestId('plan-traffic').textContent).toBe('不限流量');
+  });
+
+  it('names each buy button by its visible text, described by the plan name (WCAG 2.5.3)', async () => {
+    server();
+    renderPage();
+    const buy = within(await cardOf(2)).getByRole('button', { name: '立即购买' });
+    const described = buy.getAttribute('aria-describedby')!;
+    expect(document.getElementById(described)?.textContent).toBe('专业版');
   });
 
   it('says so when the packages fail to load', async () => {
@@ -119,9 +152,14 @@ describe('purchase', () => {
     });
     const { router } = renderPage();
     fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
+    // the customer holds package 1 (sub 11): they are told, and choose a second one
+    fireEvent.click(within(await screen.findByTestId('purchase-held')).getByTestId('purchase-held-another'));
     const dialog = await screen.findByTestId('purchase-confirm');
     await vi.waitFor(() =>
       expect(within(dialog).getByTestId('purchase-balance-after').textContent).toBe('¥85.00'),
+    );
+    expect(within(dialog).getByTestId('purchase-package-line').textContent).toBe(
+      '每月 · 30 天 · 流量 20.00 GB · 2 台设备',
     );
     expect(within(dialog).getByTestId('purchase-balance-before').textContent).toBe('¥100.00');
     expect(within(dialog).getByTestId('purchase-price').textContent).toBe('¥15.00');
@@ -140,7 +178,8 @@ describe('purchase', () => {
     expect(first!.package_id).toBe(1);
     expect(first!.idempotency_key.length).toBeGreaterThanOrEqual(8);
     expect(second).toEqual(first);
-    expect(await screen.findAllByTestId('sub-card')).toHaveLength(1);
+    // the "my subscriptions" tab loads lazily: give a busy machine time
+    expect(await screen.findAllByTestId('sub-card', {}, { timeout: 5000 })).toHaveLength(1);
   });
 
   it('a new dialog has a new key', async () => {
@@ -149,7 +188,7 @@ describe('purchase', () => {
     );
     renderPage();
     for (let i = 0; i < 2; i += 1) {
-      fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
+      fireEvent.click(within(await cardOf(2)).getByTestId('plan-buy'));
       const ok = await screen.findByTestId('purchase-ok');
       await vi.waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false));
       fireEvent.click(ok);
@@ -167,16 +206,57 @@ describe('purchase', () => {
   it('when the balance is short shows the shortfall and the way to /recharge instead of confirm', async () => {
     const { calls } = server(undefined, '10.00');
     const { router } = renderPage();
-    fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
+    fireEvent.click(within(await cardOf(2)).getByTestId('plan-buy'));
     const dialog = await screen.findByTestId('purchase-confirm');
     await vi.waitFor(() =>
-      expect(within(dialog).getByTestId('purchase-shortfall').textContent).toBe('¥5.00'),
+      expect(within(dialog).getByTestId('purchase-shortfall').textContent).toBe('¥25.00'),
     );
+    // no made-up "balance after payment ¥0.00": the shortfall, and what to top up
+    expect(within(dialog).queryByTestId('purchase-balance-after')).toBeNull();
+    expect(within(dialog).getByTestId('purchase-balance-before').textContent).toBe('¥10.00');
     expect(within(dialog).queryByTestId('purchase-ok')).toBeNull();
-    expect(dialog.textContent).toContain('余额不足，请先充值');
+    expect(within(dialog).getByTestId('insufficient-notice').textContent).toBe(
+      '余额还差 ¥25.00：充值至少 ¥25.00 后即可支付。',
+    );
     fireEvent.click(within(dialog).getByTestId('purchase-recharge'));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/recharge'));
     expect(calls.some((c) => path(c) === '/subscriptions/purchase')).toBe(false);
+  });
+
+  it('buying a package already held says so and can renew that subscription instead', async () => {
+    const { calls } = server((call) =>
+      path(call) === '/subscriptions/renew'
+        ? ok({ order: order('renew'), subscription: sub({ days_remaining: 50 }), balance: '85.00' })
+        : undefined,
+    );
+    const { router } = renderPage();
+    fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
+    const held = await screen.findByTestId('purchase-held');
+    expect(held.textContent).toContain('你已订阅这个套餐');
+    expect(held.textContent).toContain('「基础版」订阅（生效中）');
+    expect(screen.queryByTestId('purchase-confirm')).toBeNull();
+    fireEvent.click(within(held).getByTestId('purchase-held-renew'));
+    const dialog = await screen.findByTestId('renew-confirm');
+    await vi.waitFor(() =>
+      expect((within(dialog).getByTestId('renew-ok') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(within(dialog).getByTestId('renew-ok'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?tab=my&focus=11'));
+    expect(
+      (calls.find((c) => path(c) === '/subscriptions/renew')?.body as { subscription_id: number })
+        .subscription_id,
+    ).toBe(11);
+    expect(calls.some((c) => path(c) === '/subscriptions/purchase')).toBe(false);
+  });
+
+  it('a package not held (or held only expired) is bought without the question', async () => {
+    server((call) =>
+      path(call) === '/subscriptions/my' ? ok([sub({ status: 'expired', days_remaining: 0 })]) : undefined,
+    );
+    renderPage();
+    fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
+    expect(await screen.findByTestId('purchase-confirm')).toBeTruthy();
+    expect(screen.queryByTestId('purchase-held')).toBeNull();
   });
 
   it('a 40203 answer offers the way to /recharge', async () => {
@@ -247,7 +327,7 @@ describe('my subscriptions', () => {
     fireEvent.click(await screen.findByTestId('sub-upgrade'));
     const dialog = await screen.findByTestId('upgrade-preview');
     fireEvent.change(within(dialog).getByTestId('upgrade-target'), { target: { value: '2' } });
-    await vi.waitFor(() => expect(within(dialog).getByTestId('upgrade-credit').textContent).toBe('-¥10.00'));
+    await vi.waitFor(() => expect(within(dialog).getByTestId('upgrade-credit').textContent).toBe('¥10.00'));
     expect(within(dialog).getByTestId('upgrade-due').textContent).toBe('¥25.00');
     expect(within(dialog).getByTestId('upgrade-time-value').textContent).toBe('¥10.00');
     expect(within(dialog).getByTestId('upgrade-traffic-value').textContent).toBe('¥11.25');
@@ -262,7 +342,7 @@ describe('my subscriptions', () => {
 
     fireEvent.click(within(dialog).getByTestId('upgrade-ok'));
     await vi.waitFor(() => expect(within(dialog).getByTestId('upgrade-due').textContent).toBe('¥27.00'));
-    expect(within(dialog).getByTestId('upgrade-credit').textContent).toBe('-¥8.00');
+    expect(within(dialog).getByTestId('upgrade-credit').textContent).toBe('¥8.00');
     expect(within(dialog).getByTestId('upgrade-changed').textContent).toContain('报价已变化');
     const upgrades = calls.filter((c) => path(c) === '/subscriptions/upgrade');
     expect(upgrades).toHaveLength(1);

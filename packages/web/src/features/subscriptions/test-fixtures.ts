@@ -32,7 +32,7 @@ export const PACKAGES: Package[] = [
   }),
   pkg({
     id: 5,
-    name: '基础版（年付）',
+    name: '基础版',
     type: 'yearly',
     traffic_bytes: String(240 * GB),
     validity_days: 365,
@@ -41,7 +41,7 @@ export const PACKAGES: Package[] = [
   // No monthly package with 10 devices and unlimited traffic: no honest saving for this one.
   pkg({
     id: 7,
-    name: '企业版（年付）',
+    name: '企业版',
     type: 'yearly',
     traffic_bytes: null,
     validity_days: 365,

@@ -153,33 +153,39 @@ export function UpgradeDialog({ subscription, packages, onClose, onUpgraded }: U
         {quote && !preview.isPending && (
           <Stack gap={6} data-testid="upgrade-quote" aria-live="polite">
             <SummaryRow
-              label={t('subscriptions.upgrade.timeValue')}
-              value={yuan(quote.remaining_time_value)}
-              testId="upgrade-time-value"
-            />
-            <SummaryRow
-              label={t('subscriptions.upgrade.trafficValue')}
-              value={
-                quote.remaining_traffic_value === null
-                  ? t('subscriptions.upgrade.trafficUnlimited')
-                  : yuan(quote.remaining_traffic_value)
-              }
-              testId="upgrade-traffic-value"
-            />
-            <SummaryRow
-              label={t('subscriptions.upgrade.credit')}
-              value={`-${yuan(quote.credit)}`}
-              testId="upgrade-credit"
-              color="teal"
-            />
-            <Text size="xs" c="dimmed">
-              {t('subscriptions.upgrade.creditRule')}
-            </Text>
-            <SummaryRow
               label={t('subscriptions.upgrade.newPrice')}
               value={yuan(quote.new_price)}
               testId="upgrade-new-price"
             />
+            {/* The credit is money the customer gets: an unsigned amount under its own label, never a red or
+                green minus; what it is made of follows in small print. */}
+            <SummaryRow
+              label={t('subscriptions.upgrade.credit')}
+              value={yuan(quote.credit)}
+              testId="upgrade-credit"
+            />
+            <Stack gap={2} pl="sm" data-testid="upgrade-credit-detail">
+              <SummaryRow
+                label={t('subscriptions.upgrade.timeValue')}
+                value={yuan(quote.remaining_time_value)}
+                testId="upgrade-time-value"
+                size="xs"
+              />
+              <SummaryRow
+                label={t('subscriptions.upgrade.trafficValue')}
+                value={
+                  quote.remaining_traffic_value === null
+                    ? t('subscriptions.upgrade.trafficUnlimited')
+                    : yuan(quote.remaining_traffic_value)
+                }
+                testId="upgrade-traffic-value"
+                size="xs"
+              />
+              <Text size="xs" c="dimmed">
+                {t('subscriptions.upgrade.creditRule')}
+              </Text>
+            </Stack>
+            <Divider my={4} />
             <SummaryRow
               label={t('subscriptions.upgrade.due')}
               value={yuan(quote.amount_due)}
@@ -198,7 +204,7 @@ export function UpgradeDialog({ subscription, packages, onClose, onUpgraded }: U
             </Text>
           </Stack>
         )}
-        {short && <InsufficientNotice />}
+        {short && <InsufficientNotice shortFen={check.shortFen} />}
         <FormErrorAlert message={failure} testId="upgrade-error" />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

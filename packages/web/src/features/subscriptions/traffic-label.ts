@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { formatTraffic } from './format';
+
+/** A byte count, or "unlimited traffic" for null (for lines whose label already says it is traffic). */
+export function useTrafficLabel() {
+  const { t } = useTranslation();
+  return (bytes: string | null) => formatTraffic(bytes) ?? t('subscriptions.unlimited');
+}
