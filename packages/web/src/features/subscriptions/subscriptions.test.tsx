@@ -159,7 +159,7 @@ describe('purchase', () => {
       expect(within(dialog).getByTestId('purchase-balance-after').textContent).toBe('¥85.00'),
     );
     expect(within(dialog).getByTestId('purchase-package-line').textContent).toBe(
-      '每月 · 30 天 · 流量 20.00 GB · 2 台设备',
+      '每月 · 30 天 · 流量 20 GB · 2 台设备',
     );
     expect(within(dialog).getByTestId('purchase-balance-before').textContent).toBe('¥100.00');
     expect(within(dialog).getByTestId('purchase-price').textContent).toBe('¥15.00');
