@@ -90,14 +90,10 @@ export function HelpCenter() {
     <Stack gap="lg">
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
-          <div>
-            <Title order={2} size="h3">
-              {t('help.title')}
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {t('help.lead')}
-            </Text>
-          </div>
+          {/* The page's h1 (the console header) already says "Help centre". */}
+          <Text c="dimmed" size="sm">
+            {t('help.lead')}
+          </Text>
           <HelpSearchBox value={text} onChange={setText} onSubmit={() => applySearch(text.trim())} />
           <HelpFilters
             values={filters}

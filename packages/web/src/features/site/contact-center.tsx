@@ -16,12 +16,8 @@ export function ContactCenter() {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
-        <Title order={2} size="h3">
-          {t('site.contact.title')}
-        </Title>
-        <Text mt="xs" data-testid="contact-lead">
-          {t('site.contact.lead', { hours: email_reply_hours })}
-        </Text>
+        {/* The page's h1 (the console header) already says "Contact us". */}
+        <Text data-testid="contact-lead">{t('site.contact.lead', { hours: email_reply_hours })}</Text>
         {hours && (
           <Group gap={6} mt="xs" c="dimmed">
             <IconClockHour4 size={16} aria-hidden />
@@ -31,7 +27,7 @@ export function ContactCenter() {
       </Card>
 
       <section aria-labelledby="contact-channels">
-        <Title order={3} size="h4" id="contact-channels" mb="sm">
+        <Title order={2} size="h4" id="contact-channels" mb="sm">
           {t('site.contact.channels')}
         </Title>
         {channels.length === 0 ? (

@@ -16,11 +16,9 @@ export function DealerCenter() {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
-        <Title order={2} size="h3">
-          {t('site.dealer.title')}
-        </Title>
-        {intro && <Text mt="xs">{intro}</Text>}
-        <Title order={3} size="h5" mt="md" mb="xs">
+        {/* The page's h1 (the console header) already says "Dealers". */}
+        {intro && <Text mb="md">{intro}</Text>}
+        <Title order={2} size="h5" mb="xs">
           {t('site.dealer.howTitle')}
         </Title>
         <List type="ordered" spacing="xs" data-testid="dealer-steps">
@@ -44,7 +42,7 @@ export function DealerCenter() {
       </Card>
 
       <section aria-labelledby="dealer-list">
-        <Title order={3} size="h4" id="dealer-list" mb="sm">
+        <Title order={2} size="h4" id="dealer-list" mb="sm">
           {t('site.dealer.listTitle')}
         </Title>
         {list.length === 0 ? (

@@ -2,7 +2,6 @@ import type { DeepStringRecord } from '../zh_CN';
 
 /** Messages of the help feature, kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
 export const helpZhCN = {
-  title: '帮助中心',
   lead: '客户端配置、导入订阅、故障排查和账单问题，都可以在这里找到答案。',
   loadFailed: '文档加载失败，请稍后重试',
   search: {
@@ -69,7 +68,6 @@ export const helpZhCN = {
 } as const;
 
 export const helpZhTW: DeepStringRecord<typeof helpZhCN> = {
-  title: '說明中心',
   lead: '用戶端設定、匯入訂閱、疑難排解和帳單問題，都可以在這裡找到答案。',
   loadFailed: '文件載入失敗，請稍後重試',
   search: {
@@ -136,7 +134,6 @@ export const helpZhTW: DeepStringRecord<typeof helpZhCN> = {
 };
 
 export const helpEn: DeepStringRecord<typeof helpZhCN> = {
-  title: 'Help centre',
   lead: 'Client setup, importing your subscription, troubleshooting and billing: find the answers here.',
   loadFailed: 'Failed to load documents, please try again later',
   search: {

@@ -15,7 +15,6 @@ export const siteZhCN = {
     other: '其他',
   },
   contact: {
-    title: '联系我们',
     lead: '遇到问题随时找我们，邮件会在 {{hours}} 小时内回复。',
     channels: '联系渠道',
     ticketTitle: '需要查看你的账户或订单？',
@@ -27,7 +26,6 @@ export const siteZhCN = {
     empty: '暂未配置联系渠道，请通过工单联系我们。',
   },
   dealer: {
-    title: '经销商',
     howTitle: '如何购买充值码',
     redeem: '去兑换充值码',
     usdt: '用 USDT 充值',
@@ -51,7 +49,6 @@ export const siteZhTW: DeepStringRecord<typeof siteZhCN> = {
     other: '其他',
   },
   contact: {
-    title: '聯絡我們',
     lead: '遇到問題隨時找我們，郵件會在 {{hours}} 小時內回覆。',
     channels: '聯絡管道',
     ticketTitle: '需要查看你的帳戶或訂單？',
@@ -63,7 +60,6 @@ export const siteZhTW: DeepStringRecord<typeof siteZhCN> = {
     empty: '尚未設定聯絡管道，請透過工單聯絡我們。',
   },
   dealer: {
-    title: '經銷商',
     howTitle: '如何購買儲值碼',
     redeem: '前往兌換儲值碼',
     usdt: '用 USDT 儲值',
@@ -87,7 +83,6 @@ export const siteEn: DeepStringRecord<typeof siteZhCN> = {
     other: 'Other',
   },
   contact: {
-    title: 'Contact us',
     lead: 'Reach us whenever something is wrong; e-mails are answered within {{hours}} hours.',
     channels: 'Channels',
     ticketTitle: 'Need us to look at your account or an order?',
@@ -100,7 +95,6 @@ export const siteEn: DeepStringRecord<typeof siteZhCN> = {
     empty: 'No contact channels are configured yet; please open a ticket.',
   },
   dealer: {
-    title: 'Dealers',
     howTitle: 'How to buy a recharge code',
     redeem: 'Redeem a recharge code',
     usdt: 'Top up with USDT',
