@@ -9,7 +9,7 @@ import {
   formatYuan,
   MINUS,
 } from './format-number';
-import { signedYuan, yuan } from './money';
+import { signedYuan, yuan, yuanTick } from './money';
 
 const KB = 1024;
 const MB = 1024 ** 2;
@@ -93,5 +93,12 @@ describe('money helpers use the shared formatter', () => {
     expect(signedYuan('+10', 'zh_CN')).toBe('+¥10.00');
     expect(signedYuan('-3.00', 'zh_TW')).toBe('−¥3.00');
     expect(signedYuan('-3.00', 'zh_TW')).not.toContain('-');
+  });
+
+  it('chart ticks are round amounts without trailing zeros', () => {
+    expect(yuanTick(0, 'en')).toBe('¥0');
+    expect(yuanTick(1200, 'zh_CN')).toBe('¥1,200');
+    expect(yuanTick(12.5, 'en')).toBe('¥12.5');
+    expect(yuanTick(-50, 'en')).toBe('\u2212¥50');
   });
 });

@@ -2,14 +2,21 @@
  * Money display in the interface language (lib/format-number.ts: ¥, thousands separators, two decimals, a real
  * minus) and sums in fen of checked amount strings.
  */
-import { isMoneyString, parseMoneyToFen } from '@portal/contract';
+import { CURRENCY_SYMBOL, isMoneyString, parseMoneyToFen } from '@portal/contract';
 import type { Locale } from '@portal/contract';
 import { currentLocale } from '../i18n/i18n';
-import { formatYuan } from './format-number';
+import { formatDecimal, formatYuan } from './format-number';
 
 /** "1234.5" -> "¥1,234.50", "-3" -> "−¥3.00". */
 export function yuan(value: string | number | null | undefined, locale: Locale = currentLocale()): string {
   return formatYuan(value, locale);
+}
+
+/** A chart axis tick: "¥0", "¥150", "¥1,200", "¥12.5" (no trailing zeros; the tooltip shows the exact amount). */
+export function yuanTick(value: number, locale: Locale = currentLocale()): string {
+  return value < 0
+    ? `\u2212${CURRENCY_SYMBOL}${formatDecimal(-value, locale)}`
+    : `${CURRENCY_SYMBOL}${formatDecimal(value, locale)}`;
 }
 
 /** A signed ledger delta: "+12.50" -> "+¥12.50", "-3.00" -> "−¥3.00". */

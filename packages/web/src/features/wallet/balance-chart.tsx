@@ -3,7 +3,7 @@ import { AreaChart } from '@mantine/charts';
 import { Alert, Card, Center, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BALANCE_HISTORY_DAYS, useBalanceHistory } from './api';
-import { yuan } from '../../lib/money';
+import { yuan, yuanTick } from '../../lib/money';
 
 /** "2026-11-05" -> "11-05" for the axis. */
 function shortDate(date: string): string {
@@ -48,7 +48,7 @@ export function BalanceChart() {
               withDots={false}
               gridAxis="y"
               valueFormatter={(value) => yuan(value)}
-              yAxisProps={{ width: 80 }}
+              yAxisProps={{ width: 80, tickFormatter: (value: number) => yuanTick(value) }}
             />
           </div>
         )}
