@@ -84,8 +84,8 @@ test('an agent reports a node live and counts traffic; the customer sees both', 
   await expect(row).toBeVisible();
   await expect(row.getByTestId('node-status')).toContainText('在线');
   await expect(row.getByTestId('node-load')).toContainText('64');
-  // The demo catalogue's offline node in the same region is marked so, with no figures.
-  const offline = page.getByTestId('node-row').filter({ hasText: 'Germany Frankfurt 01' });
+  // The demo catalogue's offline node in the same region is marked so, with no figures; named in Chinese.
+  const offline = page.getByTestId('node-row').filter({ hasText: '德国法兰克福 01' });
   await expect(offline.getByTestId('node-status')).toContainText('离线');
   await expect(offline.getByTestId('node-no-figure').first()).toBeVisible();
   await page.screenshot({ path: shots('nodes-desktop-light'), fullPage: true });

@@ -304,7 +304,14 @@ for (const theme of ['light', 'dark'] as const) {
       // Dialogs: buying a package, a new ticket, an announcement.
       await page.goto('/subscription');
       await settle(page, '[data-testid="plan-card"]');
+      // The package the customer holds asks first (renew it, or buy another); the next one goes straight to paying.
       await page.getByTestId('plan-buy').first().click();
+      await expect(page.getByTestId('purchase-held-renew')).toBeVisible();
+      await page.screenshot({ path: shots(`walk/dialog-purchase-held-${theme}-${width}`) });
+      await scan(page, '/subscription (package already held)', findings);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('purchase-held-renew')).toBeHidden();
+      await page.getByTestId('plan-buy').nth(1).click();
       await expect(page.getByTestId('purchase-ok')).toBeVisible();
       await page.screenshot({ path: shots(`walk/dialog-purchase-${theme}-${width}`) });
       await scan(page, '/subscription (purchase dialog)', findings);
