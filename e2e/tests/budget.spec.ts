@@ -76,8 +76,19 @@ async function settled(page: Page, ready: string) {
   await expect(page.locator(ready).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('card-skeleton')).toHaveCount(0, { timeout: 20_000 });
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-  await page.waitForLoadState('networkidle');
+  // Quiet means the list of fetched resources stopped growing: two reads in a row give the same count.
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const count = await page.evaluate(() => performance.getEntriesByType('resource').length);
+        const stable = count === last;
+        last = count;
+        return stable;
+      },
+      { intervals: [250], timeout: 10_000 },
+    )
+    .toBe(true);
 }
 
 test.use({ viewport: PHONE });
