@@ -64,6 +64,11 @@ export default tseslint.config(
     },
   },
   {
+    // A language's messages gather its sections from `locales/features/<feature>/<language>.ts` (texts, not features).
+    files: ['packages/web/src/i18n/locales/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: CONTRACT_ONLY }] },
+  },
+  {
     // A feature's files sit directly in its folder: `../<name>/<file>` is another feature's inside.
     files: ['packages/web/src/features/**/*.{ts,tsx}'],
     rules: {

@@ -1,14 +1,37 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Mantine components that only some later pages use (forms, lists, help, tickets, search): they load with those
+ * pages rather than with every console page's first screen.
+ */
+const PAGE_ONLY_COMPONENTS = [
+  'Accordion',
+  'Checkbox',
+  'FileButton',
+  'Highlight',
+  'Image',
+  'Pagination',
+  'PasswordInput',
+  'Rating',
+  'Switch',
+  'Textarea',
+  'Typography',
+];
+
 /** Vendor groups keep the landing bundle small; console pages are split by their lazy imports. */
 const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
   // @mantine/charts (and recharts behind it) stays out: only the lazy /finance page needs it.
   {
     name: 'mantine',
-    test: /node_modules[\\/](@mantine[\\/](?!charts)|@floating-ui[\\/]|react-remove-scroll|clsx[\\/])/,
+    test: new RegExp(
+      String.raw`node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|clsx[\\/]|@mantine[\\/](?!charts|spotlight)` +
+        String.raw`(?!core[\\/]esm[\\/]components[\\/](${PAGE_ONLY_COMPONENTS.join('|')})[\\/]))`,
+    ),
   },
+  // Every icon in one small chunk rather than a request per icon.
+  { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
   { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/ },
 ];
 

@@ -22,6 +22,8 @@
   var preloads = list('data-preload');
   var pagePreloads = list('data-page-preload');
   var consolePreloads = list('data-console-preload');
+  // Each language's messages (locale=file): the app loads only the one it renders in.
+  var localePreloads = list('data-locale-preload');
   var started = false;
   var pending = null;
 
@@ -48,6 +50,13 @@
   function start() {
     if (started) return;
     started = true;
+    // The messages of the language the app will use: the one chosen in the app, else the page's (the server
+    // picks it as the app does, from the language cookie or the browser's languages).
+    var locale = chosen || (html.getAttribute('lang') || '').replace('-', '_');
+    localePreloads.forEach(function (pair) {
+      var at = pair.indexOf('=');
+      if (pair.slice(0, at) === locale) preloads = preloads.concat(pair.slice(at + 1));
+    });
     // One insertion for all the links: each insertion into <head> costs a style pass.
     var batch = document.createDocumentFragment();
     preloads.forEach(function (href) {

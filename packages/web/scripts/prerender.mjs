@@ -102,6 +102,13 @@ const consolePreloads = pageAssets(manifest, [CONSOLE_LAYOUT])
   .scripts.map((file) => `/${file}`)
   .filter((file) => !bootPreloads.includes(file));
 
+// Each language's messages are a chunk of their own (src/i18n/resources.ts): app-boot.js preloads the one in use.
+const localePreloads = LOCALES.map((locale) => {
+  const chunk = manifest[`src/i18n/locales/${locale}.ts`] ?? fail(`the ${locale} messages are not a chunk`);
+  if (bootPreloads.includes(`/${chunk.file}`)) fail(`the ${locale} messages load for every language`);
+  return `${locale}=/${chunk.file}`;
+});
+
 const sizes = [];
 for (const page of PAGES) {
   const { scripts, styles } = pageAssets(manifest, page.modules);
@@ -114,7 +121,8 @@ for (const page of PAGES) {
   const pagePreloads = scripts.map((file) => `/${file}`).filter((file) => !bootPreloads.includes(file));
   const boot =
     `<script src="/app-boot.js" data-entry="${entry}" data-preload="${bootPreloads.join(' ')}" ` +
-    `data-page-preload="${pagePreloads.join(' ')}" data-console-preload="${consolePreloads.join(' ')}"></script>`;
+    `data-page-preload="${pagePreloads.join(' ')}" data-console-preload="${consolePreloads.join(' ')}" ` +
+    `data-locale-preload="${localePreloads.join(' ')}"></script>`;
   for (const locale of LOCALES) {
     const { body, title, description } = await renderPage(locale, page.route);
     if (!body.includes(page.marker)) fail(`the ${locale} render of ${page.route} is not that page`);

@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import type { Locale } from '@portal/contract';
 import { browserLanguages, htmlLang, resolveInitialLocale } from './language';
-import { RESOURCES } from './resources';
+import { loadResource } from './resources';
 
 function readStoredLanguage(): string | null {
   try {
@@ -32,17 +32,39 @@ export const i18n = i18next.createInstance();
 
 const initialLocale = resolveInitialLocale(readStoredLanguage(), browserLanguages());
 
-void i18n.use(initReactI18next).init({
-  resources: RESOURCES,
-  lng: initialLocale,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  nonExplicitSupportedLngs: false,
-  load: 'currentOnly',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/**
+ * Loads a language's messages when i18next asks for them (at start, and on a switch): its own chunk, so only the
+ * language in use is downloaded (app-boot.js preloads the one it expects alongside the entry).
+ */
+const lazyMessages = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, _namespace: string, done: (error: Error | null, data?: object) => void) {
+    if (!isLocale(language)) {
+      done(new Error(`unknown language ${language}`));
+      return;
+    }
+    loadResource(language).then(
+      (resource) => done(null, resource),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  },
+};
+
+// Top-level await: every module that imports this one finds the current language's messages in place.
+await i18n
+  .use(lazyMessages)
+  .use(initReactI18next)
+  .init({
+    lng: initialLocale,
+    // Every language has every key (typed and tested): no second language to download as a fallback.
+    fallbackLng: false,
+    supportedLngs: [...LOCALES],
+    nonExplicitSupportedLngs: false,
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 applyHtmlLang(initialLocale);
 
 i18n.on('languageChanged', (lng) => {

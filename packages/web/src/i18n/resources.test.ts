@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, LOCALES, VALIDATION_MESSAGES } from '@portal/contract';
 import { i18n, translateValidation } from './i18n';
-import { MESSAGES, RESOURCES } from './resources';
+import type { Locale } from '@portal/contract';
+import type { Messages } from './locales/zh_CN';
+import { loadResource, MESSAGE_LOADERS } from './resources';
+import type { TranslationResource } from './resources';
+
+const RESOURCES = Object.fromEntries(
+  await Promise.all(
+    LOCALES.map(async (locale) => [locale, { translation: await loadResource(locale) }] as const),
+  ),
+) as Record<Locale, { translation: TranslationResource }>;
+const MESSAGES = Object.fromEntries(
+  await Promise.all(LOCALES.map(async (locale) => [locale, await MESSAGE_LOADERS[locale]()] as const)),
+) as Record<Locale, Messages>;
 
 type Tree = { [key: string]: string | Tree };
 

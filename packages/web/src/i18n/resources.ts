@@ -1,15 +1,17 @@
 /**
  * The translation resources: the app's messages plus the contract's validation messages (`v.<name>`) and error
- * catalogue (`errors.<code>`), so a zod issue message like `v.email_invalid` translates with `t`.
+ * catalogue (`errors.<code>`), so a zod issue message like `v.email_invalid` translates with `t`. Each language's
+ * messages are a chunk of their own: a visitor downloads only the language in use (another one when they switch).
  */
-import { ERRORS, LOCALES, VALIDATION_MESSAGES } from '@portal/contract';
+import { ERRORS, VALIDATION_MESSAGES } from '@portal/contract';
 import type { Locale, ValidationMessageKey } from '@portal/contract';
-import { en } from './locales/en';
-import { zhCN } from './locales/zh_CN';
 import type { Messages } from './locales/zh_CN';
-import { zhTW } from './locales/zh_TW';
 
-export const MESSAGES: Record<Locale, Messages> = { zh_CN: zhCN, zh_TW: zhTW, en };
+export const MESSAGE_LOADERS: Record<Locale, () => Promise<Messages>> = {
+  zh_CN: () => import('./locales/zh_CN').then((m) => m.zhCN),
+  zh_TW: () => import('./locales/zh_TW').then((m) => m.zhTW),
+  en: () => import('./locales/en').then((m) => m.en),
+};
 
 export type TranslationResource = Messages & {
   v: Record<ValidationMessageKey, string>;
@@ -25,10 +27,11 @@ function errorsFor(locale: Locale): Record<string, string> {
   return Object.fromEntries(Object.values(ERRORS).map((e) => [String(e.code), e.message[locale]]));
 }
 
-export function buildResource(locale: Locale): TranslationResource {
-  return { ...MESSAGES[locale], v: validationFor(locale), errors: errorsFor(locale) };
+export function buildResource(locale: Locale, messages: Messages): TranslationResource {
+  return { ...messages, v: validationFor(locale), errors: errorsFor(locale) };
 }
 
-export const RESOURCES = Object.fromEntries(
-  LOCALES.map((locale) => [locale, { translation: buildResource(locale) }]),
-) as Record<Locale, { translation: TranslationResource }>;
+/** One language's resource, its messages loaded on demand. */
+export async function loadResource(locale: Locale): Promise<TranslationResource> {
+  return buildResource(locale, await MESSAGE_LOADERS[locale]());
+}

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH } from '@portal/contract';
 import type { SearchResults } from '@portal/contract';
 import { CONSOLE_PAGES } from '../../app/console-pages';
@@ -48,6 +48,11 @@ function labels(locale: 'zh_CN' | 'zh_TW' | 'en', query: string) {
   const t = i18n.getFixedT(locale);
   return matchTargets(pageTargets(CONSOLE_PAGES, t), query, 6).map((p) => p.path);
 }
+
+beforeAll(async () => {
+  // getFixedT reads a language's messages only once they are loaded.
+  await i18n.loadLanguages(['zh_CN', 'zh_TW', 'en']);
+});
 
 beforeEach(async () => {
   resetApiClient();

@@ -1,15 +1,15 @@
-import { homeEn } from './features/home';
-import { ticketsEn } from './features/tickets';
-import { announcementsEn } from './features/announcements';
-import { helpEn } from './features/help';
-import { siteEn } from './features/site';
-import { searchEn } from './features/search';
-import { dashboardEn } from './features/dashboard';
-import { walletEn } from './features/wallet';
-import { subscriptionsEn } from './features/subscriptions';
-import { nodesEn } from './features/nodes';
-import { authEn } from './features/auth';
-import { accountEn } from './features/account';
+import { homeEn } from './features/home/en';
+import { ticketsEn } from './features/tickets/en';
+import { announcementsEn } from './features/announcements/en';
+import { helpEn } from './features/help/en';
+import { siteEn } from './features/site/en';
+import { searchEn } from './features/search/en';
+import { dashboardEn } from './features/dashboard/en';
+import { walletEn } from './features/wallet/en';
+import { subscriptionsEn } from './features/subscriptions/en';
+import { nodesEn } from './features/nodes/en';
+import { authEn } from './features/auth/en';
+import { accountEn } from './features/account/en';
 import type { Messages } from './zh_CN';
 
 /** English. */

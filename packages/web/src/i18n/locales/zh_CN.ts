@@ -1,15 +1,15 @@
-import { homeZhCN } from './features/home';
-import { ticketsZhCN } from './features/tickets';
-import { announcementsZhCN } from './features/announcements';
-import { helpZhCN } from './features/help';
-import { siteZhCN } from './features/site';
-import { searchZhCN } from './features/search';
-import { dashboardZhCN } from './features/dashboard';
-import { walletZhCN } from './features/wallet';
-import { subscriptionsZhCN } from './features/subscriptions';
-import { nodesZhCN } from './features/nodes';
-import { authZhCN } from './features/auth';
-import { accountZhCN } from './features/account';
+import { homeZhCN } from './features/home/zh_CN';
+import { ticketsZhCN } from './features/tickets/zh_CN';
+import { announcementsZhCN } from './features/announcements/zh_CN';
+import { helpZhCN } from './features/help/zh_CN';
+import { siteZhCN } from './features/site/zh_CN';
+import { searchZhCN } from './features/search/zh_CN';
+import { dashboardZhCN } from './features/dashboard/zh_CN';
+import { walletZhCN } from './features/wallet/zh_CN';
+import { subscriptionsZhCN } from './features/subscriptions/zh_CN';
+import { nodesZhCN } from './features/nodes/zh_CN';
+import { authZhCN } from './features/auth/zh_CN';
+import { accountZhCN } from './features/account/zh_CN';
 /** Simplified Chinese: the source of truth for the message keys. zh_TW and en must have the same shape. */
 export const zhCN = {
   common: {

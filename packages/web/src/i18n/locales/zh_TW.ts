@@ -1,15 +1,15 @@
-import { homeZhTW } from './features/home';
-import { ticketsZhTW } from './features/tickets';
-import { announcementsZhTW } from './features/announcements';
-import { helpZhTW } from './features/help';
-import { siteZhTW } from './features/site';
-import { searchZhTW } from './features/search';
-import { dashboardZhTW } from './features/dashboard';
-import { walletZhTW } from './features/wallet';
-import { subscriptionsZhTW } from './features/subscriptions';
-import { nodesZhTW } from './features/nodes';
-import { authZhTW } from './features/auth';
-import { accountZhTW } from './features/account';
+import { homeZhTW } from './features/home/zh_TW';
+import { ticketsZhTW } from './features/tickets/zh_TW';
+import { announcementsZhTW } from './features/announcements/zh_TW';
+import { helpZhTW } from './features/help/zh_TW';
+import { siteZhTW } from './features/site/zh_TW';
+import { searchZhTW } from './features/search/zh_TW';
+import { dashboardZhTW } from './features/dashboard/zh_TW';
+import { walletZhTW } from './features/wallet/zh_TW';
+import { subscriptionsZhTW } from './features/subscriptions/zh_TW';
+import { nodesZhTW } from './features/nodes/zh_TW';
+import { authZhTW } from './features/auth/zh_TW';
+import { accountZhTW } from './features/account/zh_TW';
 import type { Messages } from './zh_CN';
 
 /** Traditional Chinese (Taiwan wording). */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '@portal/contract';
 import type { Package } from '@portal/contract';
 import { i18n } from '../../../i18n/i18n';
-import { RESOURCES } from '../../../i18n/resources';
+import { loadResource } from '../../../i18n/resources';
 import { resetApiClient } from '../../../lib/api-client';
 import { formatTraffic } from '../../../lib/package-pricing';
 import { installFakeFetch, ok } from '../../../test/fake-fetch';
@@ -129,14 +129,17 @@ describe('landing FAQ', () => {
     expect(panel.textContent).toContain('There is no trial. Ask within 7 days of buying');
   }, 15_000);
 
-  it.each(LOCALES)('%s answers as the product rules say: no trial, 7 days, TRC20 and ERC20', (locale) => {
-    const faq = RESOURCES[locale].translation.home.faq;
-    expect(faq.refund.a).toMatch(/7/);
-    expect(faq.refund.a).not.toMatch(/30/);
-    expect(faq.payment.a).toContain('TRC20');
-    expect(faq.payment.a).toContain('ERC20');
-    expect(faq.clients.a).toContain('Shadowrocket');
-  });
+  it.each(LOCALES)(
+    '%s answers as the product rules say: no trial, 7 days, TRC20 and ERC20',
+    async (locale) => {
+      const faq = (await loadResource(locale)).home.faq;
+      expect(faq.refund.a).toMatch(/7/);
+      expect(faq.refund.a).not.toMatch(/30/);
+      expect(faq.payment.a).toContain('TRC20');
+      expect(faq.payment.a).toContain('ERC20');
+      expect(faq.clients.a).toContain('Shadowrocket');
+    },
+  );
 });
 
 describe('landing hero preview', () => {

@@ -1,0 +1,51 @@
+/** Messages of the announcements feature, kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
+export const announcementsZhCN = {
+  list: {
+    title: '全部公告',
+    unreadTotal: '未读 {{count}} 条',
+    unreadMark: '未读',
+  },
+  loadFailed: '公告加载失败',
+  notFound: '该公告不存在或已过期。',
+  filters: {
+    label: '筛选公告',
+    category: '分类',
+    priority: '优先级',
+    allCategories: '全部分类',
+    allPriorities: '全部优先级',
+    unreadOnly: '只看未读',
+    reset: '清除筛选',
+  },
+  categories: {
+    maintenance: '系统维护',
+    feature: '新功能',
+    security: '安全提醒',
+    other: '其他',
+  },
+  priorities: {
+    low: '低',
+    medium: '中',
+    high: '高',
+    urgent: '紧急',
+  },
+  pinned: '置顶',
+  publishedAt: '发布于 {{time}}',
+  expiresAt: '有效期至 {{time}}',
+  readAt: '已于 {{time}} 阅读',
+  detail: {
+    title: '公告详情',
+    markRead: '标记为已读',
+    marking: '正在标记…',
+    read: '已读',
+    markReadFailed: '标记已读失败',
+    moreImportant: '还有 {{count}} 条重要公告',
+  },
+  empty: {
+    title: '暂无公告',
+    text: '有新的系统公告时会显示在这里，重要公告还会在登录后自动弹出。',
+    filteredTitle: '没有符合条件的公告',
+    filteredText: '换个筛选条件试试，或清除筛选查看全部公告。',
+    unreadTitle: '公告都已读完',
+    unreadText: '没有未读的公告了。',
+  },
+} as const;
