@@ -9,7 +9,7 @@ const API = '/api/v1/portal';
  * What the dashboard may load before the customer does anything: gzipped JavaScript, in KiB. The goal (issue 16) is
  * 200; this is the ceiling reached so far, lowered as the code shrinks — never raised to let a change pass.
  */
-const BUDGET_KIB = 370;
+const BUDGET_KIB = 325;
 /** The landing page's chunks are named so (vite.config.ts): a signed-in customer never needs one. */
 const LANDING_CHUNK = /\/assets\/landing-[^/]*\.js$/;
 /** The console's frame: a visitor on the landing page never needs it. */
@@ -132,10 +132,32 @@ test('a signed-in customer loads the dashboard within its JavaScript budget, and
   console.log(figures.join('\n'));
 });
 
+test("a signed-in customer's first paint is the console's frame, until the console replaces it", async ({
+  page,
+  request,
+}) => {
+  const user = await createVerifiedUser(request, 'Frame');
+  await signIn(page, user);
+  // What the HTML and its styles show before any code runs: the frame (top bar, sidebar), not the landing page.
+  await page.route('**/app-boot.js', (route) => route.abort());
+  await page.goto('/finance');
+  const frame = page.locator('#console-frame');
+  await expect(frame).toBeVisible();
+  await expect(frame).toContainText('财务中心');
+  await expect(frame).toContainText('Proxy Portal');
+  await expect(page.getByTestId('landing-navbar')).toBeHidden();
+  await page.unroute('**/app-boot.js');
+  // With the code: the console's own layout takes its place.
+  await page.goto('/finance');
+  await expect(page.getByTestId('page-title')).toBeVisible();
+  await expect(frame).toHaveCount(0);
+});
+
 test('a visitor on the landing page loads its code and nothing of the console', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('/');
   await expect(page.getByTestId('landing-navbar')).toBeVisible();
+  await expect(page.locator('#console-frame')).toBeHidden();
   const hydrated = page.evaluate(
     () => new Promise<void>((resolve) => window.addEventListener('portal:hydrated', () => resolve())),
   );

@@ -54,4 +54,6 @@
   var route = root.getAttribute('data-prerendered-route');
   var shown = route === '/' ? !signedIn && PUBLIC_PATHS.indexOf(path) < 0 : route !== null && route === path;
   if (!shown) root.setAttribute('data-skip-prerender', '');
+  // A signed-in customer on a console route: the console's frame (prerendered with the landing page) until the app runs.
+  if (signedIn && PUBLIC_PATHS.indexOf(path) < 0) root.setAttribute('data-console-frame', '');
 })();

@@ -86,7 +86,7 @@ const shell = template.replace(ENTRY, '').replace(PRELOAD, '');
 const alreadyLinked = (file) => shell.includes(`/${file}"`);
 
 const ssrEntry = path.join(ssrDir, 'prerender.js');
-const { renderPage, PRERENDERED_ROUTES } = await import(pathToFileURL(ssrEntry).href);
+const { renderPage, renderConsoleFrame, PRERENDERED_ROUTES } = await import(pathToFileURL(ssrEntry).href);
 const listed = PAGES.map((page) => page.route);
 if (listed.join() !== PRERENDERED_ROUTES.join())
   fail(`PAGES lists ${listed.join(', ')}; src/prerender.tsx expects ${PRERENDERED_ROUTES.join(', ')}`);
@@ -98,8 +98,9 @@ for (const file of pageAssets(manifest, []).scripts)
 
 // A signed-in customer on a prerendered page's address gets the console: its frame's chunks load with the boot's.
 const CONSOLE_LAYOUT = 'src/app/layouts/console/console-layout.tsx';
-const consolePreloads = pageAssets(manifest, [CONSOLE_LAYOUT])
-  .scripts.map((file) => `/${file}`)
+const consoleAssets = pageAssets(manifest, [CONSOLE_LAYOUT]);
+const consolePreloads = consoleAssets.scripts
+  .map((file) => `/${file}`)
   .filter((file) => !bootPreloads.includes(file));
 
 // Each language's messages are a chunk of their own (src/i18n/resources.ts): app-boot.js preloads the one in use.
@@ -112,6 +113,10 @@ const localePreloads = LOCALES.map((locale) => {
 const sizes = [];
 for (const page of PAGES) {
   const { scripts, styles } = pageAssets(manifest, page.modules);
+  // The landing page's address is every console route's too: it carries the console frame (src/app/console-frame.ts)
+  // and the frame's styles, for a signed-in customer's first paint.
+  const withFrame = page.route === '/';
+  if (withFrame) for (const css of consoleAssets.styles) if (!styles.includes(css)) styles.push(css);
   const headLinks = styles
     .filter((file) => !alreadyLinked(file))
     .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
@@ -125,6 +130,11 @@ for (const page of PAGES) {
     `data-locale-preload="${localePreloads.join(' ')}"></script>`;
   for (const locale of LOCALES) {
     const { body, title, description } = await renderPage(locale, page.route);
+    const frame = withFrame
+      ? `<div id="console-frame" aria-hidden="true" inert>${await renderConsoleFrame(locale)}</div>\n    `
+      : '';
+    if (withFrame && !frame.includes('mantine-AppShell-navbar'))
+      fail(`the ${locale} console frame has no sidebar`);
     if (!body.includes(page.marker)) fail(`the ${locale} render of ${page.route} is not that page`);
     // The CSP (script-src 'self') blocks inline scripts: a page that needs one would stay half shown.
     if (body.includes('<script') || body.includes('<!--$?-->'))
@@ -135,7 +145,7 @@ for (const page of PAGES) {
         `<html lang="${locale.replace('_', '-')}" data-prerendered-route="${page.route}">`,
       )
       .replace('</head>', `  ${headLinks}\n  </head>`)
-      .replace(ROOT_DIV, `<div id="root" data-prerendered="${locale}">${body}</div>\n    ${boot}`);
+      .replace(ROOT_DIV, `${frame}<div id="root" data-prerendered="${locale}">${body}</div>\n    ${boot}`);
     if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     if (description)
       html = html.replace(

@@ -14,6 +14,7 @@ import type { LegalDocumentKind, Locale } from '@portal/contract';
 import { AppProviders } from './app/providers';
 import { routeTitle } from './app/route-title';
 import { routes } from './app/routes';
+import ConsoleLayout from './app/layouts/console/console-layout';
 import { preloadLegalTexts } from './components/legal-document';
 import { i18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query';
@@ -89,4 +90,37 @@ async function render(
     title,
     description: summary(texts[legal].intro),
   };
+}
+
+/**
+ * The console's frame for a signed-in customer's first paint (see app/console-frame.ts): the console layout as it
+ * looks before its data arrives, its main area empty. Ids, the references to them and test ids are dropped, and
+ * its landmarks are plain boxes (the frame is hidden from assistive technology and must not clash with the page's
+ * own), and so are Mantine's CSS variables,
+ * which the landing page's HTML already holds.
+ */
+export async function renderConsoleFrame(locale: Locale): Promise<string> {
+  await i18n.changeLanguage(locale);
+  const queryClient = createQueryClient();
+  // At an address of no page: no navigation entry is marked as the current one (the frame serves every route).
+  const router = createMemoryRouter([{ path: '/*', element: <ConsoleLayout /> }], {
+    initialEntries: ['/console-frame'],
+  });
+  try {
+    const { prelude } = await prerenderToNodeStream(
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/<style data-mantine-styles="true">[\s\S]*?<\/style>/g, '')
+      .replace(/\s(id|aria-labelledby|aria-describedby|aria-controls|for|data-testid)="[^"]*"/g, '')
+      .replace(/<(\/?)(main|header|nav|aside|footer)\b/g, '<$1div');
+  } finally {
+    queryClient.clear();
+    router.dispose();
+  }
 }

@@ -1,14 +1,27 @@
 import { localeToHeader } from '@portal/contract';
 import type { Locale } from '@portal/contract';
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language and options, made once (making one costs far more than using it). */
+export function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeToHeader(locale), options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
+
 /** An ISO timestamp as date and time in the UI language ("2026/1/5 14:03"); the raw text if it is not a date. */
 export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeToHeader(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** Only the date ("2026年1月5日", "Jan 5, 2026"). */
@@ -16,7 +29,7 @@ export function formatDate(iso: string | null | undefined, locale: Locale): stri
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeToHeader(locale), { dateStyle: 'medium' }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
@@ -33,7 +46,11 @@ export function formatRelativeTime(iso: string | null | undefined, locale: Local
   if (!iso) return '';
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return iso;
-  const format = new Intl.RelativeTimeFormat(localeToHeader(locale), { numeric: 'auto' });
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(localeToHeader(locale), { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
   let value = (time - now) / 1000;
   if (Math.abs(value) < 10) return format.format(0, 'second');
   for (const [unit, size] of RELATIVE_STEPS) {

@@ -5,6 +5,7 @@ import { Brand } from '../../components/brand';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { PageLoader } from '../../components/page-loader';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { useDismissConsoleFrame } from '../console-frame';
 import { useHydratedSignal } from '../hydrated-signal';
 import { useRouteTitle } from '../route-title';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 export default function PublicLayout() {
   const { t } = useTranslation();
   useHydratedSignal();
+  useDismissConsoleFrame();
   useRouteTitle(false);
   return (
     <Box mih="100vh">

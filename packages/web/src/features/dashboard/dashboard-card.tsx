@@ -47,13 +47,16 @@ export function DashboardCard({ testId, title, icon, color = 'brand', link, chil
   );
 }
 
-/** Lines of grey while a card's call is under way. */
-export function CardSkeleton({ lines = 2, height = 28 }: { lines?: number; height?: number }) {
+/**
+ * Lines of grey while a card's call is under way, in the rhythm of what replaces them (a 32 px figure, then lines
+ * of small text), so the cards below do not move when the data arrives.
+ */
+export function CardSkeleton({ lines = 2, height = 38 }: { lines?: number; height?: number }) {
   return (
-    <Stack gap="xs" data-testid="card-skeleton" aria-hidden>
+    <Stack gap="sm" data-testid="card-skeleton" aria-hidden>
       <Skeleton height={height} width="60%" />
       {Array.from({ length: lines - 1 }, (_, i) => (
-        <Skeleton key={i} height={12} width={`${80 - i * 15}%`} />
+        <Skeleton key={i} height={12} my={5} width={`${80 - i * 15}%`} />
       ))}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle, IconPackage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,6 +145,8 @@ export function PlansList({ restricted, onPurchased }: PlansListProps) {
   const close = () => setBuying(null);
   return (
     <Stack gap="md">
+      {/* The tab's heading, for the outline: the plan names are h3 under it. */}
+      <VisuallyHidden component="h2">{t('subscriptions.tabs.plans')}</VisuallyHidden>
       {restricted && <RestrictedNotice />}
       <PricingPlans
         packages={onSale}

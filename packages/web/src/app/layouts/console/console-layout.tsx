@@ -14,12 +14,14 @@ import { TopBar } from './top-bar';
 import { shell } from '../../../theme/tokens';
 import { PageHeader } from './page-header';
 import { useCurrentUser } from './use-console-data';
+import { useDismissConsoleFrame } from '../../console-frame';
 
 /**
  * The signed-in console: the top bar across the top (the brand in its left cell, above the sidebar; 56 px high on
  * phones), the sidebar (280/80, an overlay below 768 px), and the page under its header (breadcrumb and h1).
  */
 export default function ConsoleLayout() {
+  useDismissConsoleFrame();
   const { t } = useTranslation();
   const mobile = usePhone();
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebar_collapsed', defaultValue: false });

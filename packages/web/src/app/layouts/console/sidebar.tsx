@@ -7,6 +7,7 @@ import {
   Menu,
   NavLink,
   ScrollArea,
+  Skeleton,
   Stack,
   Text,
   Tooltip,
@@ -209,7 +210,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
       <Divider />
       <Stack gap="xs" p="md" align={collapsed ? 'center' : 'stretch'}>
         {collapsed ? (
-          <Tooltip label={`${nickname} · ¥${balance}`} position="right">
+          <Tooltip label={balance === null ? nickname : `${nickname} · ¥${balance}`} position="right">
             <Avatar
               component={Link}
               to="/finance"
@@ -227,22 +228,30 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
               {nickname.slice(0, 1).toUpperCase()}
             </Avatar>
             <Box style={{ minWidth: 0, flex: 1 }}>
-              <Text fw={600} size="sm" truncate data-testid="sidebar-nickname">
-                {nickname}
-              </Text>
-              <UnstyledButton
-                component={Link}
-                to="/finance"
-                onClick={onNavigate}
-                aria-label={`${t('console.balance')} ¥${balance}`}
-              >
-                <Text size="xs" c="dimmed">
-                  {t('console.balance')}{' '}
-                  <Text span fw={600} c="var(--mantine-color-text)" data-testid="sidebar-balance">
-                    ¥{balance}
-                  </Text>
+              {user.data ? (
+                <Text fw={600} size="sm" truncate data-testid="sidebar-nickname">
+                  {nickname}
                 </Text>
-              </UnstyledButton>
+              ) : (
+                <Skeleton height={12} my={4} width="70%" aria-hidden />
+              )}
+              {balance === null ? (
+                <Skeleton height={10} my={4} width="50%" aria-hidden />
+              ) : (
+                <UnstyledButton
+                  component={Link}
+                  to="/finance"
+                  onClick={onNavigate}
+                  aria-label={`${t('console.balance')} ¥${balance}`}
+                >
+                  <Text size="xs" c="dimmed">
+                    {t('console.balance')}{' '}
+                    <Text span fw={600} c="var(--mantine-color-text)" data-testid="sidebar-balance">
+                      ¥{balance}
+                    </Text>
+                  </Text>
+                </UnstyledButton>
+              )}
             </Box>
           </Group>
         )}

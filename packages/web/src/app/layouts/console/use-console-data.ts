@@ -20,7 +20,8 @@ export function useCurrentUser() {
 }
 
 /** The balance for the sidebar: "1,234.50"; 0 when the call fails. */
-export function useBalanceText(): string {
+export function useBalanceText(): string | null {
   const { data, isError } = useBalance();
-  return formatMoney(isError ? 0 : (data?.balance ?? 0));
+  if (isError) return formatMoney(0);
+  return data ? formatMoney(data.balance) : null;
 }

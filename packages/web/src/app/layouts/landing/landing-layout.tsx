@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AuthModalProvider } from '../../../features/auth';
+import { useDismissConsoleFrame } from '../../console-frame';
 import { useHydratedSignal } from '../../hydrated-signal';
 import { LandingClients } from './landing-clients';
 import { LandingCta } from './landing-cta';
@@ -20,6 +21,7 @@ export default function LandingLayout() {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash]);
   useHydratedSignal();
+  useDismissConsoleFrame();
   return (
     <AuthModalProvider>
       <Box id="top">
