@@ -4,10 +4,9 @@ import react from '@vitejs/plugin-react';
 /** Vendor groups keep the landing bundle small; console pages are split by their lazy imports. */
 const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-  // @mantine/charts (and recharts behind it) stays out: only the lazy /finance page needs it.
   {
     name: 'mantine',
-    test: /node_modules[\\/](@mantine[\\/](?!charts)|@floating-ui[\\/]|react-remove-scroll|clsx[\\/])/,
+    test: /node_modules[\\/](@mantine[\\/]|@floating-ui[\\/]|react-remove-scroll|clsx[\\/])/,
   },
   { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/ },
 ];
