@@ -29,9 +29,7 @@ const yuan = (fen: number) =>
 async function shoot(page: Page, name: string) {
   await expect(page.getByTestId('card-skeleton')).toHaveCount(0);
   // Today's bar (the last day of the chart) is drawn.
-  await expect(
-    page.getByTestId('dashboard-traffic-chart').locator('.recharts-bar-rectangle').last(),
-  ).toBeVisible();
+  await expect(page.getByTestId('dashboard-traffic-chart').getByTestId('chart-bar').last()).toBeVisible();
   await page.screenshot({ path: shots(name), fullPage: true });
 }
 

@@ -22,11 +22,10 @@ const PAGE_ONLY_COMPONENTS = [
 /** Vendor groups keep the landing bundle small; console pages are split by their lazy imports. */
 const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-  // @mantine/charts (and recharts behind it) stays out: only the lazy /finance page needs it.
   {
     name: 'mantine',
     test: new RegExp(
-      String.raw`node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|clsx[\\/]|@mantine[\\/](?!charts|spotlight)` +
+      String.raw`node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|clsx[\\/]|@mantine[\\/](?!spotlight)` +
         String.raw`(?!core[\\/]esm[\\/]components[\\/](${PAGE_ONLY_COMPONENTS.join('|')})[\\/]))`,
     ),
   },

@@ -1,6 +1,6 @@
 import { Alert, Card, Center, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TrafficChart } from '../../components/traffic-chart';
+import { TrafficChart } from '../../components/charts';
 import { TRAFFIC_DAYS, useSubscriptionTraffic } from './api';
 
 /** "2026-11-05" -> "11-05" for the axis. */
@@ -21,6 +21,7 @@ export function TrafficCard() {
   const traffic = useSubscriptionTraffic();
   const days = (traffic.data ?? []).map((point) => ({
     label: shortDay(point.day),
+    day: point.day,
     upload: bytes(point.upload),
     download: bytes(point.download),
   }));
@@ -47,8 +48,8 @@ export function TrafficCard() {
           </Center>
         )}
         {traffic.isSuccess && used && (
-          <div role="img" aria-labelledby="traffic-chart-title" data-testid="traffic-chart">
-            <TrafficChart days={days} height={CHART_HEIGHT} />
+          <div data-testid="traffic-chart">
+            <TrafficChart days={days} height={CHART_HEIGHT} labelledBy="traffic-chart-title" />
           </div>
         )}
       </Stack>
