@@ -24,6 +24,8 @@
   var consolePreloads = list('data-console-preload');
   // Each language's messages (locale=file): the app loads only the one it renders in.
   var localePreloads = list('data-locale-preload');
+  // Each console page's own chunks (path=file,file): a signed-in customer's page loads with the frame.
+  var routePreloads = list('data-route-preload');
   var started = false;
   var pending = null;
 
@@ -61,7 +63,8 @@
     var batch = document.createDocumentFragment();
     preloads.forEach(function (href) {
       var link = document.createElement('link');
-      link.rel = 'modulepreload';
+      // A page's styles apply as soon as they arrive (Vite's loader finds the link and does not add another).
+      link.rel = /\.css$/.test(href) ? 'stylesheet' : 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       batch.appendChild(link);
@@ -103,7 +106,20 @@
     } catch {
       signedIn = false;
     }
-    if (signedIn) preloads = preloads.concat(consolePreloads);
+    if (signedIn) {
+      preloads = preloads.concat(consolePreloads);
+      var path = window.location.pathname.replace(/\/+$/, '').toLowerCase() || '/';
+      routePreloads.forEach(function (pair) {
+        var at = pair.indexOf('=');
+        if (pair.slice(0, at) === path)
+          preloads = preloads.concat(
+            pair
+              .slice(at + 1)
+              .split(',')
+              .filter(Boolean),
+          );
+      });
+    }
     afterFirstPaint();
     return;
   }

@@ -86,7 +86,9 @@ const shell = template.replace(ENTRY, '').replace(PRELOAD, '');
 const alreadyLinked = (file) => shell.includes(`/${file}"`);
 
 const ssrEntry = path.join(ssrDir, 'prerender.js');
-const { renderPage, renderConsoleFrame, PRERENDERED_ROUTES } = await import(pathToFileURL(ssrEntry).href);
+const { renderPage, renderConsoleFrame, PRERENDERED_ROUTES, CONSOLE_PAGES } = await import(
+  pathToFileURL(ssrEntry).href
+);
 const listed = PAGES.map((page) => page.route);
 if (listed.join() !== PRERENDERED_ROUTES.join())
   fail(`PAGES lists ${listed.join(', ')}; src/prerender.tsx expects ${PRERENDERED_ROUTES.join(', ')}`);
@@ -102,6 +104,23 @@ const consoleAssets = pageAssets(manifest, [CONSOLE_LAYOUT]);
 const consolePreloads = consoleAssets.scripts
   .map((file) => `/${file}`)
   .filter((file) => !bootPreloads.includes(file));
+
+// Each console page is a chunk of its own (src/pages/console/<path with dashes>-page.tsx, `/` the dashboard's): a
+// signed-in customer's app-boot.js preloads the one of the address opened with the frame's, not after React asks.
+const routePreloads = CONSOLE_PAGES.map(({ path: route }) => {
+  const name = route === '/' ? 'dashboard' : route.slice(1).replaceAll('/', '-');
+  const key = `src/pages/console/${name}-page.tsx`;
+  if (!manifest[key]) fail(`the console page ${route} is not ${key}`);
+  const assets = pageAssets(manifest, [CONSOLE_LAYOUT, key]);
+  // Its styles too (the frame's are in every page's <head>): the import would otherwise wait for them.
+  const files = [...assets.scripts, ...assets.styles.filter((css) => !consoleAssets.styles.includes(css))]
+    .map((file) => `/${file}`)
+    .filter(
+      (file) =>
+        !bootPreloads.includes(file) && !consolePreloads.includes(file) && !alreadyLinked(file.slice(1)),
+    );
+  return `${route}=${files.join(',')}`;
+});
 
 // Each language's messages are a chunk of their own (src/i18n/resources.ts): app-boot.js preloads the one in use.
 const localePreloads = LOCALES.map((locale) => {
@@ -127,7 +146,7 @@ for (const page of PAGES) {
   const boot =
     `<script src="/app-boot.js" data-entry="${entry}" data-preload="${bootPreloads.join(' ')}" ` +
     `data-page-preload="${pagePreloads.join(' ')}" data-console-preload="${consolePreloads.join(' ')}" ` +
-    `data-locale-preload="${localePreloads.join(' ')}"></script>`;
+    `data-locale-preload="${localePreloads.join(' ')}" data-route-preload="${routePreloads.join(' ')}"></script>`;
   for (const locale of LOCALES) {
     const { body, title, description } = await renderPage(locale, page.route);
     const frame = withFrame

@@ -19,6 +19,9 @@ import { preloadLegalTexts } from './components/legal-document';
 import { i18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query';
 
+/** The console's pages: scripts/prerender.mjs lets app-boot.js preload the chunks of the page being opened. */
+export { CONSOLE_PAGES } from './app/console-pages';
+
 /** What scripts/prerender.mjs must write: the landing page (`/`) and every legal document's route. */
 export const PRERENDERED_ROUTES: readonly string[] = ['/', ...Object.values(LEGAL_PATHS)];
 

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import '../theme/mantine.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';

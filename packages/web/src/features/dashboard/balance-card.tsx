@@ -19,7 +19,7 @@ export function BalanceCard() {
       color="teal"
       link={{ to: '/finance', label: t('dashboard.balance.wallet') }}
     >
-      {balance.isPending && <CardSkeleton />}
+      {balance.isPending && <CardSkeleton lines={1} />}
       {balance.isError && (
         <LoadError
           message={t('dashboard.balance.loadFailed')}
@@ -29,20 +29,21 @@ export function BalanceCard() {
         />
       )}
       {balance.isSuccess && (
-        <>
-          <Text
-            fz={32}
-            fw={700}
-            lh={1.2}
-            data-testid="dashboard-balance-value"
-            style={{ fontVariantNumeric: 'tabular-nums' }}
-          >
-            {yuan(balance.data.balance)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('dashboard.balance.text')}
-          </Text>
-        </>
+        <Text
+          fz={32}
+          fw={700}
+          lh={1.2}
+          data-testid="dashboard-balance-value"
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          {yuan(balance.data.balance)}
+        </Text>
+      )}
+      {/* What the balance is for does not wait for the figure. */}
+      {!balance.isError && (
+        <Text size="sm" c="dimmed">
+          {t('dashboard.balance.text')}
+        </Text>
       )}
       <Group mt="auto">
         <Button
