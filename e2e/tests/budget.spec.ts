@@ -12,6 +12,8 @@ const API = '/api/v1/portal';
 const BUDGET_KIB = 325;
 /** The landing page's chunks are named so (vite.config.ts): a signed-in customer never needs one. */
 const LANDING_CHUNK = /\/assets\/landing-[^/]*\.js$/;
+/** A language's messages (src/i18n/resources.ts): one language per visit. */
+const LANGUAGE_CHUNK = /\/assets\/(zh_CN|zh_TW|en)-[^/]*\.js$/;
 /** The console's frame: a visitor on the landing page never needs it. */
 const CONSOLE_CHUNK = /\/assets\/console-layout-[^/]*\.js$/;
 const PHONE = { width: 390, height: 844 };
@@ -125,6 +127,12 @@ test('a signed-in customer loads the dashboard within its JavaScript budget, and
         `${path} loaded landing chunks`,
       )
       .toEqual([]);
+    expect
+      .soft(
+        scripts.filter((s) => LANGUAGE_CHUNK.test(s.url)).map((s) => s.url),
+        `${path} loads the messages of one language`,
+      )
+      .toHaveLength(1);
     if (budget)
       expect.soft(total, `${path}: ${total} KiB gzipped\n${describe(scripts)}`).toBeLessThanOrEqual(budget);
     page.removeAllListeners('response');
