@@ -31,9 +31,10 @@ export default function LandingLayout() {
           <LandingClients />
           <LandingFeatures />
           <LandingWhy />
-          <LandingCta />
           <LandingPricing />
           <LandingFaq />
+          {/* The closing call to action, once the prices and the answers are read. */}
+          <LandingCta />
         </main>
         <LandingFooter />
       </Box>
