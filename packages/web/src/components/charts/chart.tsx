@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
@@ -303,10 +304,10 @@ export function Chart({
           </div>
         )}
       </div>
-      <div className={classes.srOnly} aria-live="polite" data-testid="chart-announcement">
+      <VisuallyHidden aria-live="polite" data-testid="chart-announcement">
         {byKey && shown ? describe(shown) : ''}
-      </div>
-      <table className={classes.srOnly} {...accessibleName}>
+      </VisuallyHidden>
+      <VisuallyHidden component="table" {...accessibleName}>
         <thead>
           <tr>
             {/* The days are the row headers below; the corner stays empty (no text to load for it). */}
@@ -328,7 +329,7 @@ export function Chart({
             </tr>
           ))}
         </tbody>
-      </table>
+      </VisuallyHidden>
     </div>
   );
 }

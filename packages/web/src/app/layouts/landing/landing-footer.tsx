@@ -1,4 +1,15 @@
-import { Anchor, Container, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Container,
+  Divider,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -118,9 +129,9 @@ export function LandingFooter() {
   return (
     <footer id="support" className={classes.footer} aria-labelledby="footer-title">
       <Container size="lg">
-        <h2 id="footer-title" className={classes.visuallyHidden}>
+        <VisuallyHidden component="h2" id="footer-title">
           {t('landing.support')}
-        </h2>
+        </VisuallyHidden>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xl">
           <Stack gap="xs" className={classes.footerBrand}>
             <Brand />
