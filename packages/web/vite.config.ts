@@ -19,13 +19,16 @@ const PAGE_ONLY_COMPONENTS = [
   'Typography',
 ];
 
-/** Vendor groups keep the landing bundle small; console pages are split by their lazy imports. */
+/**
+ * Vendor groups keep the landing bundle small; console pages are split by their lazy imports. Mantine's
+ * notifications load with the first toast (lib/notify.ts), its spotlight with the search.
+ */
 const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
   {
     name: 'mantine',
     test: new RegExp(
-      String.raw`node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|clsx[\\/]|@mantine[\\/](?!spotlight)` +
+      String.raw`node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|clsx[\\/]|@mantine[\\/](?!spotlight|notifications)` +
         String.raw`(?!core[\\/]esm[\\/]components[\\/](${PAGE_ONLY_COMPONENTS.join('|')})[\\/]))`,
     ),
   },

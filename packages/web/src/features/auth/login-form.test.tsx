@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@portal/contract';
 import { i18n } from '../../i18n/i18n';
 import { resetApiClient } from '../../lib/api-client';
+import { loadNotifications } from '../../lib/notify';
 import { fail, installFakeFetch, ok } from '../../test/fake-fetch';
 import { flushUntil, marker, renderRoutes, TOKENS } from '../../test/render';
 import { LoginForm } from './login-form';
@@ -13,6 +14,11 @@ function renderLogin() {
 
 const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
 const type = (id: string, value: string) => fireEvent.change(input(id), { target: { value } });
+
+// The toasts load with the first one; here they are in place, so the timers below count from the toast.
+beforeAll(async () => {
+  await loadNotifications();
+});
 
 beforeEach(async () => {
   resetApiClient();
