@@ -15,6 +15,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeSummary } from '@portal/contract';
+import { currentLocale } from '../../i18n/i18n';
+import { formatPercent } from '../../lib/format-number';
 import { useRegionLabel } from './format';
 import { loadColor } from './status';
 
@@ -170,7 +172,7 @@ export function NodeStats({ summary, pending, error, onRetry }: NodeStatsProps) 
         <Grid.Col span={{ ...CARD_SPAN, base: 30 }}>
           <StatCard
             label={t('nodes.stats.averageLoad')}
-            value={average === null ? t('common.none') : t('nodes.percent', { value: average })}
+            value={average === null ? t('common.none') : formatPercent(average, currentLocale())}
             color={average === null ? undefined : loadColor(average)}
             testId="node-stats-load"
           />

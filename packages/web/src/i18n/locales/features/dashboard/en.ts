@@ -42,7 +42,7 @@ export const dashboardEn: DeepStringRecord<typeof dashboardZhCN> = {
   online: {
     title: 'Online nodes',
     ofTotal: 'of {{total}} nodes online',
-    averageLoad: 'Average load {{value}}%',
+    averageLoad: 'Average load {{value}}',
     emptyText: 'No nodes are available right now. Contact support if this lasts.',
     contact: 'Contact support',
     loadFailed: 'Could not load the node figures',

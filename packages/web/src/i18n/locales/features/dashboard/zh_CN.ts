@@ -40,7 +40,7 @@ export const dashboardZhCN = {
   online: {
     title: '在线节点',
     ofTotal: '/ {{total}} 个节点在线',
-    averageLoad: '平均负载 {{value}}%',
+    averageLoad: '平均负载 {{value}}',
     emptyText: '暂时没有可用的节点。如果持续如此，请联系客服。',
     contact: '联系客服',
     loadFailed: '节点统计加载失败',

@@ -42,7 +42,7 @@ export const dashboardZhTW: DeepStringRecord<typeof dashboardZhCN> = {
   online: {
     title: '線上節點',
     ofTotal: '/ {{total}} 個節點線上',
-    averageLoad: '平均負載 {{value}}%',
+    averageLoad: '平均負載 {{value}}',
     emptyText: '暫時沒有可用的節點。如果持續如此，請聯絡客服。',
     contact: '聯絡客服',
     loadFailed: '節點統計載入失敗',
