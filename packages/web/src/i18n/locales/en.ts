@@ -56,7 +56,7 @@ export const en: Messages = {
     rechargeHistory: 'Top-up history',
     rechargeCodes: 'Top-up codes',
     groupSubscription: 'Subscription',
-    subscription: 'My subscription',
+    subscription: 'Subscriptions',
     subscriptionHistory: 'Subscription history',
     subscriptionLink: 'Subscription link',
     nodes: 'Nodes',
@@ -86,6 +86,8 @@ export const en: Messages = {
     notFoundDescription: 'This page does not exist. Choose a page from the menu on the left.',
     breadcrumb: 'Breadcrumb',
     ticketCrumb: 'Ticket #{{id}}',
+    ticketNumberCrumb: 'Ticket {{no}}',
+    ticketPendingCrumb: 'Ticket',
     documentCrumb: 'Document',
   },
   titles: {

@@ -54,7 +54,7 @@ export const zhCN = {
     rechargeHistory: '充值记录',
     rechargeCodes: '充值码管理',
     groupSubscription: '订阅服务',
-    subscription: '我的订阅',
+    subscription: '订阅管理',
     subscriptionHistory: '订阅历史',
     subscriptionLink: '订阅链接',
     nodes: '节点中心',
@@ -84,6 +84,8 @@ export const zhCN = {
     notFoundDescription: '您访问的页面不存在，请从左侧菜单选择要前往的页面。',
     breadcrumb: '位置',
     ticketCrumb: '工单 #{{id}}',
+    ticketNumberCrumb: '工单 {{no}}',
+    ticketPendingCrumb: '工单',
     documentCrumb: '文档',
   },
   titles: {

@@ -56,7 +56,7 @@ export const zhTW: Messages = {
     rechargeHistory: '儲值紀錄',
     rechargeCodes: '儲值碼管理',
     groupSubscription: '訂閱服務',
-    subscription: '我的訂閱',
+    subscription: '訂閱管理',
     subscriptionHistory: '訂閱歷史',
     subscriptionLink: '訂閱連結',
     nodes: '節點中心',
@@ -86,6 +86,8 @@ export const zhTW: Messages = {
     notFoundDescription: '您造訪的頁面不存在，請從左側選單選擇要前往的頁面。',
     breadcrumb: '位置',
     ticketCrumb: '工單 #{{id}}',
+    ticketNumberCrumb: '工單 {{no}}',
+    ticketPendingCrumb: '工單',
     documentCrumb: '文件',
   },
   titles: {
