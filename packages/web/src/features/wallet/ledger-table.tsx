@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, walletApi } from '@portal/contract';
 import type { LedgerEntry, LedgerKind } from '@portal/contract';
 import { DataList, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
-import { formatDateTime } from '../../lib/format-date';
+import { formatDateTime, formatDateTimeCompact } from '../../lib/format-date';
 import type { LedgerQuery } from './api';
 import { useLedger } from './api';
 import { ListPagination } from '../../components/list-pagination';
@@ -25,6 +25,7 @@ function useLedgerColumns(): DataColumn<LedgerEntry>[] {
       header: t('wallet.ledger.time'),
       nowrap: true,
       cell: (entry) => formatDateTime(entry.created_at, locale),
+      cardCell: (entry) => formatDateTimeCompact(entry.created_at, locale),
     },
     {
       key: 'kind',
