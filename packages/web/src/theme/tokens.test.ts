@@ -86,6 +86,8 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
     if (scheme === 'dark') {
       check('text on a brand light button', darkBrandLight.color, darkBrandLight.background);
       check('text on a hovered brand light button', darkBrandLight.color, darkBrandLight.hover);
+      // Highlighted rows (unread announcements) use the same background under dimmed text.
+      check('dimmed on the brand light background', s.dimmed, darkBrandLight.background);
     }
 
     for (const color of STATUS_COLORS) {

@@ -45,7 +45,7 @@ export const darkTinted: MantineColorsTuple = [
  * by half, which leaves a navy almost the colour of a dark card; this is a clear mid blue between shades 8 and 9,
  * with the near-white shade 0 as its text.
  */
-export const darkBrandLight = { background: '#24408a', hover: '#2b4ba0', color: brand[0] } as const;
+export const darkBrandLight = { background: '#1f3a80', hover: '#264593', color: brand[0] } as const;
 
 /** The shade of the brand palette that filled elements use, per scheme. */
 export const PRIMARY_SHADE = { light: 8, dark: 8 } as const;
