@@ -82,7 +82,7 @@ export function RatingCard({ doc }: { doc: HelpDocument }) {
           </Text>
         )}
         <div>
-          <Input.Label labelElement="div" mb={4} id="help-rate-stars">
+          <Input.Label labelElement="div" display="block" mb={4} id="help-rate-stars">
             {t('help.rate.stars')}
           </Input.Label>
           <Rating

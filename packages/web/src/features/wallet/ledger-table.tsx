@@ -131,7 +131,7 @@ export function LedgerTable() {
               data-testid="ledger-kind"
             />
             <div>
-              <Input.Label labelElement="div" id="ledger-direction-label" mb={4}>
+              <Input.Label labelElement="div" display="block" id="ledger-direction-label" mb={4}>
                 {t('wallet.ledger.direction')}
               </Input.Label>
               <SegmentedControl

@@ -100,7 +100,7 @@ export function UsdtOrderForm({
         </Text>
         <FormErrorAlert message={failure} testId="usdt-error" />
         <div>
-          <Input.Label labelElement="div" id="usdt-network-label" mb={4}>
+          <Input.Label labelElement="div" display="block" id="usdt-network-label" mb={4}>
             {t('wallet.recharge.network')}
           </Input.Label>
           <SegmentedControl
