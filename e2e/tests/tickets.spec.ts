@@ -92,6 +92,9 @@ test('a ticket with a screenshot, answered by staff, then closed', async ({ page
   await expect(page.getByTestId('ticket-status')).toHaveText('待处理');
   const ticketNo = ((await page.getByTestId('ticket-no').textContent()) ?? '').replace('工单号 ', '');
   expect(ticketNo).toMatch(/^T\d{14}$/);
+  // The breadcrumb names the ticket by the number it shows, not by its id in the address.
+  await expect(page.getByTestId('breadcrumb')).toContainText(`工单 ${ticketNo}`);
+  await expect(page.getByTestId('breadcrumb')).not.toContainText(`#${ticketId}`);
   // The screenshot shows as a thumbnail: the browser loaded it through its signed URL.
   const thumbnail = page
     .getByTestId('message-user')

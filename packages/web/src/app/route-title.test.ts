@@ -27,7 +27,7 @@ describe('tab title per route, localised', () => {
 
   it('console, public and landing pages in zh_CN, zh_TW and en', async () => {
     const t = i18n.t;
-    expect(routeTitle('/subscription', true, t)).toBe('我的订阅 · Proxy Portal');
+    expect(routeTitle('/subscription', true, t)).toBe('订阅管理 · Proxy Portal');
     expect(routeTitle('/support/12', true, t)).toBe('工单 #12 · Proxy Portal');
     expect(routeTitle('/login', false, t)).toBe('登录 · Proxy Portal');
     expect(routeTitle('/terms-of-service', false, t)).toBe('服务条款 · Proxy Portal');

@@ -1,4 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ActionRow } from './action-row';
+import { Fragment } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { usePhone } from '../lib/use-phone';
 import { TableScroll } from './table-scroll';
@@ -15,8 +17,15 @@ export interface DataColumn<T> {
   /** The column header on wide screens and the fact's label on a card. */
   header: ReactNode;
   cell: (row: T) => ReactNode;
-  /** Keeps the cell on one line in the table (dates, amounts). */
+  /** Keeps the cell on one line, in the table and on a card (dates, amounts). */
   nowrap?: boolean;
+  /**
+   * A one-line value that may be longer than a card's half width (an e-mail address): on a card it ends with "…"
+   * and shows in full as its title, instead of breaking mid-word.
+   */
+  truncate?: boolean;
+  /** The value on a card when it differs from the table's (a shorter date that fits half a card). */
+  cardCell?: (row: T) => ReactNode;
   card?: CardSlot;
 }
 
@@ -100,17 +109,44 @@ function DataTable<T>({
   );
 }
 
-function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+/**
+ * A labelled value of a card. Long values wrap between words (break-word); only a single word longer than the whole
+ * line breaks inside. `nowrap` keeps a value (a date and its time) on one line; `truncate` ends a one-line value with
+ * "…" and shows it in full as its title.
+ */
+function Fact({
+  label,
+  nowrap,
+  truncate,
+  children,
+}: {
+  label: ReactNode;
+  nowrap?: boolean;
+  truncate?: boolean;
+  children: ReactNode;
+}) {
+  const title =
+    truncate && (typeof children === 'string' || typeof children === 'number') ? String(children) : undefined;
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text
+        component="div"
+        size="sm"
+        title={title}
+        truncate={truncate ? 'end' : undefined}
+        style={nowrap ? NOWRAP : { overflowWrap: 'break-word' }}
+      >
         {children}
       </Text>
     </Stack>
   );
+}
+
+function cardValue<T>(column: DataColumn<T>, row: T): ReactNode {
+  return (column.cardCell ?? column.cell)(row);
 }
 
 function DataCards<T>({
@@ -159,13 +195,13 @@ function DataCards<T>({
                         fw={600}
                         style={{ overflowWrap: 'anywhere' }}
                       >
-                        {column.cell(row)}
+                        {cardValue(column, row)}
                       </Text>
                     ))}
                   </Stack>
                   <Group gap={6} wrap="wrap" justify="flex-end" style={{ flexShrink: 0 }}>
                     {asides!.map((column) => (
-                      <div key={column.key}>{column.cell(row)}</div>
+                      <div key={column.key}>{cardValue(column, row)}</div>
                     ))}
                   </Group>
                 </Group>
@@ -173,20 +209,34 @@ function DataCards<T>({
               {fields!.length > 0 && (
                 <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
                   {fields!.map((column) => (
-                    <Fact key={column.key} label={column.header}>
-                      {column.cell(row)}
+                    <Fact
+                      key={column.key}
+                      label={column.header}
+                      nowrap={column.nowrap}
+                      truncate={column.truncate}
+                    >
+                      {cardValue(column, row)}
                     </Fact>
                   ))}
                 </SimpleGrid>
               )}
               {wides!.map((column) => (
-                <Fact key={column.key} label={column.header}>
-                  {column.cell(row)}
+                <Fact
+                  key={column.key}
+                  label={column.header}
+                  nowrap={column.nowrap}
+                  truncate={column.truncate}
+                >
+                  {cardValue(column, row)}
                 </Fact>
               ))}
-              {actions!.map((column) => (
-                <div key={column.key}>{column.cell(row)}</div>
-              ))}
+              {actions!.length > 0 && (
+                <ActionRow>
+                  {actions!.map((column) => (
+                    <Fragment key={column.key}>{column.cell(row)}</Fragment>
+                  ))}
+                </ActionRow>
+              )}
             </Stack>
           </Card>
         );

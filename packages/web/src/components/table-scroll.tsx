@@ -1,4 +1,4 @@
-import { ScrollArea, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -24,9 +24,4 @@ export function TableScroll({
       {children}
     </Table.ScrollContainer>
   );
-}
-
-/** A free-width scroll area (its content sets the width) that is reachable from the keyboard. */
-export function KeyboardScrollArea({ label, children }: { label: string; children: ReactNode }) {
-  return <ScrollArea {...scrollRegionProps(label)}>{children}</ScrollArea>;
 }

@@ -24,6 +24,19 @@ export function formatDateTime(iso: string | null | undefined, locale: Locale): 
   return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * Date and time in few characters ("2026/11/24 16:33", "11/24/26, 4:33 PM"), for a value in half a phone card that
+ * must stay on one line.
+ */
+export function formatDateTimeCompact(iso: string | null | undefined, locale: Locale): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(localeToHeader(locale), { dateStyle: 'short', timeStyle: 'short' }).format(
+    date,
+  );
+}
+
 /** Only the date ("2026年1月5日", "Jan 5, 2026"). */
 export function formatDate(iso: string | null | undefined, locale: Locale): string {
   if (!iso) return '';

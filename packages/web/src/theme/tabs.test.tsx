@@ -1,6 +1,7 @@
 import { MantineProvider, Tabs } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ScrollTabsList } from '../components/scroll-tabs-list';
 import { theme } from './theme';
 
 describe('shared Tabs style', () => {
@@ -19,5 +20,45 @@ describe('shared Tabs style', () => {
     expect(list.style.flexWrap).toBe('nowrap');
     expect(list.style.overflowX).toBe('auto');
     expect(screen.getByRole('tab', { name: 'Browse plans' }).style.whiteSpace).toBe('nowrap');
+  });
+
+  describe('ScrollTabsList', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('fades the edge where more tabs hide, the cue that the list scrolls', () => {
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(500);
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+      render(
+        <MantineProvider theme={theme}>
+          <Tabs defaultValue="a">
+            <ScrollTabsList data-testid="list">
+              <Tabs.Tab value="a">Browse plans</Tabs.Tab>
+              <Tabs.Tab value="b">My subscriptions</Tabs.Tab>
+              <Tabs.Tab value="c">Statistics</Tabs.Tab>
+            </ScrollTabsList>
+          </Tabs>
+        </MantineProvider>,
+      );
+      const list = screen.getByTestId('list');
+      // Still the theme's one scrolling line.
+      expect(list.style.overflowX).toBe('auto');
+      expect(list.hasAttribute('data-fade-end')).toBe(true);
+      expect(list.hasAttribute('data-fade-start')).toBe(false);
+    });
+
+    it('no fade when every tab fits', () => {
+      render(
+        <MantineProvider theme={theme}>
+          <Tabs defaultValue="a">
+            <ScrollTabsList data-testid="list">
+              <Tabs.Tab value="a">One</Tabs.Tab>
+            </ScrollTabsList>
+          </Tabs>
+        </MantineProvider>,
+      );
+      const list = screen.getByTestId('list');
+      expect(list.hasAttribute('data-fade-end')).toBe(false);
+      expect(list.hasAttribute('data-fade-start')).toBe(false);
+    });
   });
 });

@@ -1,8 +1,10 @@
 import './contrast.css';
-import { createTheme, Tabs } from '@mantine/core';
+import tabsClasses from './tabs.module.css';
+import { createTheme, Modal, Tabs } from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
 import {
   brand,
+  darkBrandLight,
   darkTinted,
   DEFAULT_RADIUS,
   fontFamily,
@@ -39,8 +41,19 @@ export const theme = createTheme({
   components: {
     // A status label never gives up its width to a crowded table row or card (it would clip to a letter or two).
     Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
+    // A dialog is a surface of its own with a border, so it stands off the dimmed page in the dark scheme too.
+    Modal: Modal.extend({
+      styles: {
+        content: {
+          backgroundColor: 'var(--portal-color-modal)',
+          border: '1px solid var(--mantine-color-default-border)',
+        },
+        header: { backgroundColor: 'var(--portal-color-modal)' },
+      },
+    }),
     // Tabs keep one line and scroll sideways on phones instead of wrapping or being cut.
     Tabs: Tabs.extend({
+      classNames: { list: tabsClasses.list },
       styles: {
         list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' },
         tab: { flexShrink: 0, whiteSpace: 'nowrap' },
@@ -69,6 +82,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-text': surfaces.light.text,
     '--mantine-color-default': surfaces.light.control,
     '--mantine-color-default-border': surfaces.light.border,
+    '--portal-color-modal': surfaces.light.modal,
+    '--mantine-color-disabled': surfaces.light.disabled,
+    '--mantine-color-disabled-color': surfaces.light.disabledText,
     '--mantine-color-dimmed': surfaces.light.dimmed,
     '--mantine-color-placeholder': surfaces.light.placeholder,
     '--mantine-color-error': surfaces.light.error,
@@ -81,6 +97,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-text': surfaces.dark.text,
     '--mantine-color-default': surfaces.dark.control,
     '--mantine-color-default-border': surfaces.dark.border,
+    '--portal-color-modal': surfaces.dark.modal,
+    '--mantine-color-disabled': surfaces.dark.disabled,
+    '--mantine-color-disabled-color': surfaces.dark.disabledText,
+    '--mantine-color-disabled-border': surfaces.dark.border,
+    '--mantine-color-brand-light': darkBrandLight.background,
+    '--mantine-color-brand-light-hover': darkBrandLight.hover,
+    '--mantine-color-brand-light-color': darkBrandLight.color,
     '--mantine-color-dimmed': surfaces.dark.dimmed,
     '--mantine-color-placeholder': surfaces.dark.placeholder,
     '--mantine-color-error': surfaces.dark.error,

@@ -6,7 +6,7 @@
 import { darken, DEFAULT_THEME, getContrastColor, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { cssVariablesResolver, theme } from './theme';
-import { PRIMARY_SHADE, STATUS_COLORS, lightSchemeColorText, surfaces } from './tokens';
+import { darkBrandLight, PRIMARY_SHADE, STATUS_COLORS, lightSchemeColorText, surfaces } from './tokens';
 
 const AA = 4.5;
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -70,7 +70,7 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
 
   for (const scheme of SCHEMES) {
     const s = surfaces[scheme];
-    const backgrounds = { page: s.page, body: s.body, card: s.card, control: s.control };
+    const backgrounds = { page: s.page, body: s.body, card: s.card, control: s.control, modal: s.modal };
     const ratios: [string, number][] = [];
     const check = (label: string, fg: string, bg: string) => ratios.push([label, contrast(fg, bg)]);
 
@@ -83,6 +83,12 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
     check('placeholder on an input', s.placeholder, s.control);
     const brandFilled = shadeOf('brand', PRIMARY_SHADE[scheme]);
     check('text on a brand filled button', onFilled('brand', scheme), brandFilled);
+    if (scheme === 'dark') {
+      check('text on a brand light button', darkBrandLight.color, darkBrandLight.background);
+      check('text on a hovered brand light button', darkBrandLight.color, darkBrandLight.hover);
+      // Highlighted rows (unread announcements) use the same background under dimmed text.
+      check('dimmed on the brand light background', s.dimmed, darkBrandLight.background);
+    }
 
     for (const color of STATUS_COLORS) {
       const palette = (index: number) => shadeOf(color, index);
@@ -108,6 +114,21 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
       expect(ratios.length).toBeGreaterThan(60);
     });
   }
+
+  it('dark: dialogs, disabled buttons and light brand buttons stand off the card they sit on', () => {
+    const d = surfaces.dark;
+    // A dialog is lighter than the page and body behind the overlay; its border is visible on it.
+    expect(contrast(d.modal, d.page)).toBeGreaterThan(1.2);
+    expect(contrast(d.border, d.modal)).toBeGreaterThan(1.5);
+    // A disabled button keeps a fill that differs from the card (it does not read as bare text).
+    expect(contrast(d.disabled, d.card)).toBeGreaterThan(1.15);
+    // The light brand variant is clearly a blue shape on a card, not the card's own navy.
+    expect(contrast(darkBrandLight.background, d.card)).toBeGreaterThan(1.3);
+    const vars = cssVariablesResolver(merged);
+    expect(vars.dark['--portal-color-modal']).toBe(d.modal);
+    expect(vars.dark['--mantine-color-disabled']).toBe(d.disabled);
+    expect(vars.dark['--mantine-color-brand-light']).toBe(darkBrandLight.background);
+  });
 
   it('dark surfaces are tinted with the brand hue, not the kit greys', () => {
     expect(surfaces.dark.body).not.toBe('#242424');

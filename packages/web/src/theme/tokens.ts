@@ -40,6 +40,13 @@ export const darkTinted: MantineColorsTuple = [
   '#0b0e16',
 ];
 
+/**
+ * The brand's light variant (secondary buttons such as "Manage codes") in the dark scheme. Mantine darkens shade 9
+ * by half, which leaves a navy almost the colour of a dark card; this is a clear mid blue between shades 8 and 9,
+ * with the near-white shade 0 as its text.
+ */
+export const darkBrandLight = { background: '#1f3a80', hover: '#264593', color: brand[0] } as const;
+
 /** The shade of the brand palette that filled elements use, per scheme. */
 export const PRIMARY_SHADE = { light: 8, dark: 8 } as const;
 
@@ -52,6 +59,11 @@ export interface SchemeSurfaces {
   card: string;
   /** Inputs and default buttons. */
   control: string;
+  /** Dialogs (Modal), with `border` around them: in dark a step lighter than the body so they stand off the overlay. */
+  modal: string;
+  /** A disabled button or input: still a filled shape (not bare text), its text quieter. */
+  disabled: string;
+  disabledText: string;
   border: string;
   /** Body text and headings (nearly black, nearly white: headings are never grey). */
   text: string;
@@ -68,6 +80,9 @@ export const surfaces: Record<'light' | 'dark', SchemeSurfaces> = {
     body: '#ffffff',
     card: '#ffffff',
     control: '#ffffff',
+    modal: '#ffffff',
+    disabled: '#e9ecef',
+    disabledText: '#8a919e',
     border: '#dfe3ec',
     text: '#1b1f2b',
     dimmed: '#5b6272',
@@ -80,6 +95,9 @@ export const surfaces: Record<'light' | 'dark', SchemeSurfaces> = {
     body: darkTinted[7],
     card: darkTinted[6],
     control: darkTinted[6],
+    modal: darkTinted[6],
+    disabled: darkTinted[5],
+    disabledText: darkTinted[3],
     border: darkTinted[4],
     text: darkTinted[0],
     dimmed: darkTinted[2],

@@ -46,7 +46,7 @@ export class CodeService {
         deltaFen: -totalFen,
         kind: 'code_generate',
         reference: batchId,
-        memo: `${quantity} x ${fenToString(amountFen)}`,
+        memo: `${quantity} × ${fenToString(amountFen)}`,
       });
       const now = nowIso();
       const rows = await repo.insertCodes(

@@ -231,7 +231,7 @@ export const ACCOUNT_BILLING: DemoHelpDocument[] = [
     },
     content: {
       zh_CN: md`
-        以下操作都在 [我的订阅](/subscription) 中进行，费用从余额扣除；余额不足时请先 [充值](/recharge)。
+        以下操作都在 [订阅管理](/subscription) 中进行，费用从余额扣除；余额不足时请先 [充值](/recharge)。
 
         ## 续费
 
@@ -252,7 +252,7 @@ export const ACCOUNT_BILLING: DemoHelpDocument[] = [
         打开订阅卡片上的 **自动续费** 开关后，系统会在到期前一天内自动从余额扣费续订一个周期；每个周期只扣一次。余额不足或套餐已下架时不会扣费，并会发邮件通知你。
       `,
       zh_TW: md`
-        以下操作都在 [我的訂閱](/subscription) 中進行，費用從餘額扣除；餘額不足時請先 [儲值](/recharge)。
+        以下操作都在 [訂閱管理](/subscription) 中進行，費用從餘額扣除；餘額不足時請先 [儲值](/recharge)。
 
         ## 續費
 
@@ -273,7 +273,7 @@ export const ACCOUNT_BILLING: DemoHelpDocument[] = [
         開啟訂閱卡片上的 **自動續訂** 開關後，系統會在到期前一天內自動從餘額扣款續訂一個週期；每個週期只扣一次。餘額不足或方案已下架時不會扣款，並會寄信通知你。
       `,
       en: md`
-        All of this happens under [My subscription](/subscription) and is paid from your balance; [top up](/recharge) first if it is short.
+        All of this happens under [Subscriptions](/subscription) and is paid from your balance; [top up](/recharge) first if it is short.
 
         ## Renewing
 

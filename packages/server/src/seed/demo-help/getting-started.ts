@@ -35,7 +35,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
 
         ## 第 3 步：购买套餐
 
-        打开 [我的订阅](/subscription)，在“选购套餐”中选一个套餐并确认。费用从余额中扣除，订阅立即生效。
+        打开 [订阅管理](/subscription)，在“选购套餐”中选一个套餐并确认。费用从余额中扣除，订阅立即生效。
 
         ## 第 4 步：导入订阅链接
 
@@ -62,7 +62,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
 
         ## 第 3 步：購買方案
 
-        開啟 [我的訂閱](/subscription)，在「選購方案」中選一個方案並確認。費用從餘額扣除，訂閱立即生效。
+        開啟 [訂閱管理](/subscription)，在「選購方案」中選一個方案並確認。費用從餘額扣除，訂閱立即生效。
 
         ## 第 4 步：匯入訂閱連結
 
@@ -89,7 +89,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
 
         ## Step 3: buy a package
 
-        Open [My subscription](/subscription), choose a package under "Browse plans" and confirm. The price is taken from your balance and the subscription starts at once.
+        Open [Subscriptions](/subscription), choose a package under "Browse plans" and confirm. The price is taken from your balance and the subscription starts at once.
 
         ## Step 4: import your subscription link
 

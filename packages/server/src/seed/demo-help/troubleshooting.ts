@@ -17,7 +17,7 @@ export const TROUBLESHOOTING: DemoHelpDocument[] = [
 
         ## 1. 订阅是否有效、流量是否充足
 
-        打开 [我的订阅](/subscription)，确认订阅状态为 **生效中**，到期时间未过，已用流量没有达到上限。
+        打开 [订阅管理](/subscription)，确认订阅状态为 **生效中**，到期时间未过，已用流量没有达到上限。
 
         - 状态为 **已过期** 或 **已暂停**（流量用完）：续费后即可恢复，详见《流量用完或订阅到期怎么办》。
         - 客户端里只剩一个“已到期”“流量已用完”之类的节点：这正是服务器发出的提示。
@@ -48,7 +48,7 @@ export const TROUBLESHOOTING: DemoHelpDocument[] = [
 
         ## 1. 訂閱是否有效、流量是否充足
 
-        開啟 [我的訂閱](/subscription)，確認訂閱狀態為 **生效中**，到期時間未過，已用流量沒有達到上限。
+        開啟 [訂閱管理](/subscription)，確認訂閱狀態為 **生效中**，到期時間未過，已用流量沒有達到上限。
 
         - 狀態為 **已過期** 或 **已暫停**（流量用完）：續費後即可恢復，詳見〈流量用完或訂閱到期怎麼辦〉。
         - 用戶端裡只剩一個「已到期」「流量已用完」之類的節點：這正是伺服器發出的提示。
@@ -79,7 +79,7 @@ export const TROUBLESHOOTING: DemoHelpDocument[] = [
 
         ## 1. Is the subscription active, with traffic left?
 
-        Open [My subscription](/subscription) and check that the status is **Active**, the end date has not passed and the used traffic is below the limit.
+        Open [Subscriptions](/subscription) and check that the status is **Active**, the end date has not passed and the used traffic is below the limit.
 
         - **Expired** or **Suspended** (traffic used up): renew and it works again; see "Traffic used up or subscription expired".
         - The client shows a single entry such as "expired" or "traffic used up": that entry is the server telling you exactly this.
@@ -132,7 +132,7 @@ export const TROUBLESHOOTING: DemoHelpDocument[] = [
         ## 如何恢复
 
         1. 确认余额足够；不够的话先到 [账户充值](/recharge) 充值。
-        2. 打开 [我的订阅](/subscription)，在对应订阅上选择：
+        2. 打开 [订阅管理](/subscription)，在对应订阅上选择：
            - **续费**：延长一个周期，并**重新开始计算流量**；已过期的订阅从现在起重新生效。
            - **升级**：换成流量更多的套餐。系统会先显示预览，按剩余时间和剩余流量折算抵扣金额，确认后只需支付差价。
         3. 在客户端中 **更新订阅**，节点就会回来。订阅链接保持不变，无需重新导入。
@@ -140,7 +140,7 @@ export const TROUBLESHOOTING: DemoHelpDocument[] = [
         ## 避免再次中断
 
         - 打开订阅卡片上的 **自动续费**：到期前一天内会自动从余额扣费续订，余额不足时会邮件提醒你。
-        - 在 [我的订阅](/subscription) 的“订阅统计”中查看每天的流量，及时判断是否需要升级。
+        - 在 [订阅管理](/subscription) 的“订阅统计”中查看每天的流量，及时判断是否需要升级。
       `,
       zh_TW: md`
         ## 會發生什麼事
@@ -152,7 +152,7 @@ export const TROUBLESHOOTING: DemoHelpDocument[] = [
         ## 如何恢復
 
         1. 確認餘額足夠；不夠的話先到 [帳戶儲值](/recharge) 儲值。
-        2. 開啟 [我的訂閱](/subscription)，在對應的訂閱上選擇：
+        2. 開啟 [訂閱管理](/subscription)，在對應的訂閱上選擇：
            - **續費**：延長一個週期，並**重新開始計算流量**；已過期的訂閱從現在起重新生效。
            - **升級**：換成流量更多的方案。系統會先顯示預覽，依剩餘時間和剩餘流量折算抵扣金額，確認後只需支付差價。
         3. 在用戶端中 **更新訂閱**，節點就會回來。訂閱連結保持不變，無需重新匯入。
@@ -160,7 +160,7 @@ export const TROUBLESHOOTING: DemoHelpDocument[] = [
         ## 避免再次中斷
 
         - 開啟訂閱卡片上的 **自動續訂**：到期前一天內會自動從餘額扣款續訂，餘額不足時會寄信提醒你。
-        - 在 [我的訂閱](/subscription) 的「訂閱統計」中查看每天的流量，及早判斷是否需要升級。
+        - 在 [訂閱管理](/subscription) 的「訂閱統計」中查看每天的流量，及早判斷是否需要升級。
       `,
       en: md`
         ## What happens
@@ -172,7 +172,7 @@ export const TROUBLESHOOTING: DemoHelpDocument[] = [
         ## Getting it back
 
         1. Make sure your balance is enough; if not, [top up](/recharge) first.
-        2. Open [My subscription](/subscription) and, on that subscription, choose:
+        2. Open [Subscriptions](/subscription) and, on that subscription, choose:
            - **Renew**: adds one more period and **starts the traffic again**; an expired subscription starts again from now.
            - **Upgrade**: moves to a package with more traffic. A preview shows the credit for the remaining time and traffic first, and you pay only the difference.
         3. **Update the subscription** in your client and the nodes are back. The link stays the same; nothing needs re-importing.
@@ -180,7 +180,7 @@ export const TROUBLESHOOTING: DemoHelpDocument[] = [
         ## Avoiding the next interruption
 
         - Turn on **Auto-renew** on the subscription card: it renews from your balance within a day before the end, and e-mails you if the balance is short.
-        - Watch your daily traffic under "Statistics" on [My subscription](/subscription) to see early whether an upgrade makes sense.
+        - Watch your daily traffic under "Statistics" on [Subscriptions](/subscription) to see early whether an upgrade makes sense.
       `,
     },
   },

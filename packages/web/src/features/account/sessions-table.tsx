@@ -5,7 +5,7 @@ import { DataList, type DataColumn } from '../../components/data-list';
 import type { SessionInfo } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { confirmAction } from '../../lib/confirm';
-import { formatDateTime } from '../../lib/format-date';
+import { formatDateTime, formatDateTimeCompact } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from './api';
 
@@ -100,17 +100,23 @@ function useSessionColumns(): DataColumn<SessionInfo>[] {
     {
       key: 'lastActive',
       header: t('sessions.lastActive'),
+      nowrap: true,
       cell: (session) => formatDateTime(session.last_active_at, locale),
+      cardCell: (session) => formatDateTimeCompact(session.last_active_at, locale),
     },
     {
       key: 'created',
       header: t('sessions.created'),
+      nowrap: true,
       cell: (session) => formatDateTime(session.created_at, locale),
+      cardCell: (session) => formatDateTimeCompact(session.created_at, locale),
     },
     {
       key: 'expires',
       header: t('sessions.expires'),
+      nowrap: true,
       cell: (session) => formatDateTime(session.expires_at, locale),
+      cardCell: (session) => formatDateTimeCompact(session.expires_at, locale),
     },
     {
       key: 'actions',

@@ -26,8 +26,9 @@ export function DashboardCard({ testId, title, icon, color = 'brand', link, chil
       data-testid={testId}
     >
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="sm" wrap="nowrap">
+        {/* The link moves under the title when both do not fit on one line (English at 390 px), never squeezing it. */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <ThemeIcon variant="light" color={color} size="lg" radius="md" aria-hidden>
               {icon}
             </ThemeIcon>
@@ -36,7 +37,14 @@ export function DashboardCard({ testId, title, icon, color = 'brand', link, chil
             </Title>
           </Group>
           {link && (
-            <Anchor component={Link} to={link.to} size="sm" data-testid={`${testId}-link`}>
+            <Anchor
+              component={Link}
+              to={link.to}
+              size="sm"
+              ml="auto"
+              style={{ whiteSpace: 'nowrap' }}
+              data-testid={`${testId}-link`}
+            >
               {link.label}
             </Anchor>
           )}

@@ -24,10 +24,12 @@ export function DashboardOverview() {
         <OnlineNodesCard />
       </SimpleGrid>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        {/* 7 + 5 like the row below: the quick actions get room for two columns of buttons, so the two cards are
+            about as tall as each other and this month's traffic is not stretched half empty. */}
+        <Grid.Col span={{ base: 12, lg: 7 }}>
           <TrafficCard restricted={restricted} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
           <QuickActionsCard restricted={restricted} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>

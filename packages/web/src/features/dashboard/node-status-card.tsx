@@ -71,13 +71,23 @@ export function NodeStatusCard() {
               </Text>
             </div>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-              {node.status === 'online' && (
-                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {node.latency !== null
-                    ? t('dashboard.nodes.latency', { value: node.latency })
-                    : t('dashboard.nodes.noLatency')}
-                </Text>
-              )}
+              {node.status === 'online' &&
+                (node.latency !== null ? (
+                  <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {t('dashboard.nodes.latency', { value: node.latency })}
+                  </Text>
+                ) : (
+                  // A dash, as the node centre shows a missing figure, named for screen readers.
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    role="img"
+                    aria-label={t('dashboard.nodes.noLatency')}
+                    title={t('dashboard.nodes.noLatency')}
+                  >
+                    {t('common.none')}
+                  </Text>
+                ))}
               <Badge color={STATUS_COLORS[node.status]} variant="light" data-testid="dashboard-node-status">
                 {t(`nodes.status.${node.status}`)}
               </Badge>

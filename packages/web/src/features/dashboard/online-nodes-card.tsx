@@ -3,6 +3,8 @@ import { IconServer2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { currentLocale } from '../../i18n/i18n';
+import { formatPercent } from '../../lib/format-number';
 import { useNodeSummary } from './api';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
 
@@ -50,7 +52,7 @@ export function OnlineNodesCard() {
         <Progress value={(online / total) * 100} color="teal" size="sm" aria-hidden />
         {load !== null && (
           <Text size="sm" c="dimmed">
-            {t('dashboard.online.averageLoad', { value: Math.round(load) })}
+            {t('dashboard.online.averageLoad', { value: formatPercent(load, currentLocale()) })}
           </Text>
         )}
       </Stack>

@@ -9,7 +9,7 @@ import { formatDate } from '../../lib/format-date';
 import { isRestrictedError, useMySubscriptions } from './api';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
 import { activeByExpiry, trafficLeft } from './format';
-import { formatBytes } from '../../lib/format-number';
+import { formatBytes, formatPercent } from '../../lib/format-number';
 
 /** How many subscriptions are active, which ends first, and its traffic left. */
 export function SubscriptionsCard({ restricted }: { restricted: boolean }) {
@@ -83,7 +83,9 @@ export function SubscriptionsCard({ restricted }: { restricted: boolean }) {
               value={Math.min(100, first.usage_rate)}
               color={first.usage_rate >= 90 ? 'red' : first.usage_rate >= 70 ? 'yellow' : 'teal'}
               size="sm"
-              aria-label={t('dashboard.subscriptions.usage', { value: Math.round(first.usage_rate) })}
+              aria-label={t('dashboard.subscriptions.usage', {
+                value: formatPercent(first.usage_rate, currentLocale()),
+              })}
             />
           )}
         </Stack>

@@ -1,4 +1,16 @@
-import { Alert, Button, Card, Divider, Group, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Input,
+  Rating,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HELP_LIMITS, helpApi } from '@portal/contract';
@@ -70,9 +82,9 @@ export function RatingCard({ doc }: { doc: HelpDocument }) {
           </Text>
         )}
         <div>
-          <Text size="sm" fw={500} mb={4} id="help-rate-stars">
+          <Input.Label labelElement="div" display="block" mb={4} id="help-rate-stars">
             {t('help.rate.stars')}
-          </Text>
+          </Input.Label>
           <Rating
             value={stars}
             onChange={(value) => {

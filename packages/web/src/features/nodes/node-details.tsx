@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeInfo } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
+import { formatPercent } from '../../lib/format-number';
 import { formatDateTime, formatRelativeTime } from '../../lib/format-date';
 import { CopyAction } from '../../components/copy-action';
 import { useNode } from './api';
@@ -48,7 +49,7 @@ function NodeFacts({ node }: { node: NodeInfo }) {
   const none = t('common.none');
   const live = isLive(node);
   const place = placeOf(node, locale);
-  const percent = (value: number) => t('nodes.percent', { value });
+  const percent = (value: number) => formatPercent(value, locale);
   const heartbeat = node.last_heartbeat;
   const heartbeatTime = heartbeat ? new Date(heartbeat).getTime() : NaN;
 

@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, Progress, Stack, Table, Text } from '@manti
 import { useTranslation } from 'react-i18next';
 import type { NodeInfo } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
+import { formatPercent } from '../../lib/format-number';
 import { formatRate, isLive, placeOf, useRegionLabel } from './format';
 import { loadColor } from './status';
 import { NodeStatusBadge } from './status-badge';
@@ -22,7 +23,8 @@ export function NoFigure({ node }: { node: NodeInfo }) {
   const { t } = useTranslation();
   const reason = isLive(node) ? t('nodes.list.notReported') : t('nodes.list.notLive');
   return (
-    <Text size="sm" c="dimmed" title={reason} data-testid="node-no-figure">
+    // A dash that says why there is no figure to a screen reader too (not only as a hover title).
+    <Text size="sm" c="dimmed" title={reason} role="img" aria-label={reason} data-testid="node-no-figure">
       {t('common.none')}
     </Text>
   );
@@ -39,10 +41,10 @@ export function LoadFigure({ node, width = 72 }: { node: NodeInfo; width?: numbe
         color={loadColor(load)}
         size="sm"
         w={width}
-        aria-label={t('nodes.list.loadOf', { name: node.name, value: load })}
+        aria-label={t('nodes.list.loadOf', { name: node.name, value: formatPercent(load, currentLocale()) })}
       />
       <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-        {t('nodes.percent', { value: load })}
+        {formatPercent(load, currentLocale())}
       </Text>
     </Group>
   );

@@ -15,10 +15,17 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeSummary } from '@portal/contract';
+import { currentLocale } from '../../i18n/i18n';
+import { formatPercent } from '../../lib/format-number';
 import { useRegionLabel } from './format';
 import { loadColor } from './status';
 
 const CARD_SPAN = { base: 15, sm: 10, lg: 6 };
+/**
+ * 30 columns: two tiles a row on phones (the fifth, the average load, spans the row), three then two on tablets
+ * (the last two share their row), five in a row from 1200 px. No tile sits alone beside a gap.
+ */
+const SPANS = [CARD_SPAN, CARD_SPAN, CARD_SPAN, { ...CARD_SPAN, sm: 15 }, { ...CARD_SPAN, base: 30, sm: 15 }];
 
 function StatCard({
   label,
@@ -54,7 +61,7 @@ function RegionBreakdown({ regions }: { regions: NodeSummary['regions'] }) {
           {t('nodes.stats.regions')}
         </Title>
         <SimpleGrid
-          cols={{ base: 1, xs: 2, lg: 4 }}
+          cols={{ base: 1, xs: Math.min(2, regions.length), lg: regions.length <= 4 ? regions.length : 3 }}
           spacing="sm"
           aria-labelledby="node-regions-title"
           role="list"
@@ -113,7 +120,7 @@ export function NodeStats({ summary, pending, error, onRetry }: NodeStatsProps) 
     return (
       <Grid columns={30} gap="md">
         {Array.from({ length: 5 }, (_, i) => (
-          <Grid.Col key={i} span={i === 4 ? { ...CARD_SPAN, base: 30 } : CARD_SPAN}>
+          <Grid.Col key={i} span={SPANS[i]}>
             <Skeleton height={74} radius="md" />
           </Grid.Col>
         ))}
@@ -138,7 +145,6 @@ export function NodeStats({ summary, pending, error, onRetry }: NodeStatsProps) 
   const average = summary.average_load;
   return (
     <Stack gap="md">
-      {/* 30 columns: two cards a row on phones (the average load alone, full width), three, then five. */}
       <Grid columns={30} gap="md" data-testid="node-stats">
         <Grid.Col span={CARD_SPAN}>
           <StatCard label={t('nodes.stats.total')} value={summary.total} testId="node-stats-total" />
@@ -159,7 +165,7 @@ export function NodeStats({ summary, pending, error, onRetry }: NodeStatsProps) 
             testId="node-stats-offline"
           />
         </Grid.Col>
-        <Grid.Col span={CARD_SPAN}>
+        <Grid.Col span={SPANS[3]}>
           <StatCard
             label={t('nodes.stats.maintenance')}
             value={summary.maintenance}
@@ -167,10 +173,10 @@ export function NodeStats({ summary, pending, error, onRetry }: NodeStatsProps) 
             testId="node-stats-maintenance"
           />
         </Grid.Col>
-        <Grid.Col span={{ ...CARD_SPAN, base: 30 }}>
+        <Grid.Col span={SPANS[4]}>
           <StatCard
             label={t('nodes.stats.averageLoad')}
-            value={average === null ? t('common.none') : t('nodes.percent', { value: average })}
+            value={average === null ? t('common.none') : formatPercent(average, currentLocale())}
             color={average === null ? undefined : loadColor(average)}
             testId="node-stats-load"
           />

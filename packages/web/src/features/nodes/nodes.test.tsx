@@ -135,7 +135,7 @@ describe('statistics', () => {
     expect(screen.getByTestId('node-stats-online').textContent).toBe('2');
     expect(screen.getByTestId('node-stats-offline').textContent).toBe('1');
     expect(screen.getByTestId('node-stats-maintenance').textContent).toBe('1');
-    expect(screen.getByTestId('node-stats-load').textContent).toBe('66.5%');
+    expect(screen.getByTestId('node-stats-load').textContent).toBe('67%');
     const regions = screen.getAllByTestId('node-region');
     expect(regions.map((r) => r.textContent)).toEqual([
       '亚洲1 / 2 在线',

@@ -1,5 +1,6 @@
 import { Accordion, Card, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ScrollTabsList } from '../../components/scroll-tabs-list';
 
 /** Platforms and their two recommended clients; the steps are message keys under subscriptions.guides. */
 const PLATFORMS = [
@@ -47,13 +48,13 @@ export function ClientGuides() {
         {t('subscriptions.guides.intro')}
       </Text>
       <Tabs defaultValue="windows" data-testid="link-guides">
-        <Tabs.List aria-label={t('subscriptions.guides.platforms')}>
+        <ScrollTabsList aria-label={t('subscriptions.guides.platforms')}>
           {PLATFORMS.map((p) => (
             <Tabs.Tab key={p.id} value={p.id}>
               {t(`subscriptions.guides.platform.${p.id}`)}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollTabsList>
         {PLATFORMS.map((p) => (
           <Tabs.Panel key={p.id} value={p.id} pt="md">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type SubscriptionOrder, type SubscriptionStatus } from '@portal/contract';
 import { DataList, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
-import { formatDate, formatDateTime } from '../../lib/format-date';
+import { formatDate, formatDateTime, formatDateTimeCompact } from '../../lib/format-date';
 import { ListPagination } from '../../components/list-pagination';
 import { ListState } from '../../components/list-state';
 import { yuan } from '../../lib/money';
@@ -46,6 +46,7 @@ function useOrderColumns(withPeriod: boolean): DataColumn<OrderRow>[] {
       header: t('subscriptions.history.time'),
       nowrap: true,
       cell: (row) => formatDateTime(row.created_at, locale),
+      cardCell: (row) => formatDateTimeCompact(row.created_at, locale),
     },
     {
       key: 'kind',

@@ -1,4 +1,5 @@
 import { Alert, Card, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import classes from './stats-panel.module.css';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +20,19 @@ function ChartPlaceholder() {
   );
 }
 
-function StatCard({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+function StatCard({
+  label,
+  value,
+  testId,
+  className,
+}: {
+  label: string;
+  value: ReactNode;
+  testId: string;
+  className?: string;
+}) {
   return (
-    <Card withBorder padding="md" radius="md">
+    <Card withBorder padding="md" radius="md" className={className}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
@@ -62,6 +73,7 @@ export function StatsPanel() {
             label={t('subscriptions.stats.totalSpent')}
             value={yuan(stats.data.total_spent)}
             testId="stats-spent"
+            className={classes.lastTile}
           />
         </SimpleGrid>
       )}

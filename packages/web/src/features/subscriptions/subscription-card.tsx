@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Switch, Text, 
 import { IconArrowUpRight, IconInfoCircle, IconLink, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionRow } from '../../components/action-row';
 import { Link } from 'react-router';
 import type { Subscription } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
@@ -150,7 +151,7 @@ export function SubscriptionCard({
           </>
         )}
 
-        <Group gap="xs" wrap="wrap">
+        <ActionRow>
           {live && (
             <Button
               size="xs"
@@ -197,7 +198,7 @@ export function SubscriptionCard({
           <Button size="xs" variant="default" onClick={onDetails} data-testid="sub-details-open">
             {t('subscriptions.card.details')}
           </Button>
-        </Group>
+        </ActionRow>
         {live && (
           <Switch
             checked={s.auto_renew}

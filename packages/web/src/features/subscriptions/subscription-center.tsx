@@ -7,6 +7,7 @@ import { useProfile } from '../../lib/account-queries';
 import { MySubscriptions } from './my-subscriptions';
 import { PlansList } from './plans-list';
 import { StatsPanel } from './stats-panel';
+import { ScrollTabsList } from '../../components/scroll-tabs-list';
 
 type Tab = 'plans' | 'my' | 'stats';
 const TABS: readonly Tab[] = ['plans', 'my', 'stats'];
@@ -28,7 +29,7 @@ export function SubscriptionCenter() {
   return (
     <Card withBorder padding="lg" radius="md">
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List aria-label={t('subscriptions.tabs.label')} mb="lg">
+        <ScrollTabsList aria-label={t('subscriptions.tabs.label')} mb="lg">
           <Tabs.Tab
             value="plans"
             leftSection={<IconPackage size={16} aria-hidden />}
@@ -50,7 +51,7 @@ export function SubscriptionCenter() {
           >
             {t('subscriptions.tabs.stats')}
           </Tabs.Tab>
-        </Tabs.List>
+        </ScrollTabsList>
         <Tabs.Panel value="plans">
           <PlansList restricted={restricted} onPurchased={(s) => showSubscription(s.id)} />
         </Tabs.Panel>

@@ -36,6 +36,14 @@ export function useTicket(id: number) {
   );
 }
 
+/**
+ * The number ("T2026…") of a ticket its page has loaded, for the breadcrumb; undefined until then. It only reads
+ * what the ticket page fetches (same query), never asks the server itself.
+ */
+export function useTicketNumber(id: number): string | undefined {
+  return useApiQuery(ticketsApi.getTicket, { params: { id } }, { enabled: false }).data?.ticket_no;
+}
+
 /** After a change the answer is the new ticket: it goes into the cache, and the list is asked again. */
 function useStoreTicket() {
   const queryClient = useQueryClient();

@@ -12,6 +12,7 @@ import { TicketCards, TicketTable } from './ticket-list';
 import { ListState } from '../../components/list-state';
 import { useUrlState } from '../../lib/url-state';
 import { usePhone } from '../../lib/use-phone';
+import { ScrollTabsList } from '../../components/scroll-tabs-list';
 
 const ALL = 'all';
 
@@ -71,13 +72,13 @@ export function SupportCenter() {
           />
         ) : (
           <Tabs value={status ?? ALL} onChange={setStatus} aria-label={t('tickets.list.filter')}>
-            <Tabs.List>
+            <ScrollTabsList>
               {options.map((o) => (
                 <Tabs.Tab key={o.value} value={o.value} data-testid={`ticket-filter-${o.value}`}>
                   {o.label}
                 </Tabs.Tab>
               ))}
-            </Tabs.List>
+            </ScrollTabsList>
           </Tabs>
         )}
         <ListState

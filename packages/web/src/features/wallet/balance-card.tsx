@@ -11,7 +11,8 @@ export function BalanceCard() {
   const balance = useBalance();
   return (
     <Card withBorder padding="lg" radius="md" h="100%">
-      <Stack gap="sm" justify="space-between" h="100%">
+      {/* The buttons follow the text (no gap in the middle when the chart beside it makes the card taller). */}
+      <Stack gap="lg">
         <div>
           <Title order={2} size="h5" c="dimmed" fw={500} id="wallet-balance-title">
             {t('wallet.balance.title')}

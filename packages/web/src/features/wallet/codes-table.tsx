@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE, rechargeApi } from '@portal/contract';
 import type { CodeStatus, RechargeCode } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { datedFileName, downloadAuthenticatedFile } from '../../lib/download';
-import { formatDateTime } from '../../lib/format-date';
+import { formatDateTime, formatDateTimeCompact } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
 import type { CodesQuery } from './api';
 import { useCodes } from './api';
@@ -54,16 +54,19 @@ function useCodeColumns(): DataColumn<RechargeCode>[] {
       header: t('wallet.codes.created'),
       nowrap: true,
       cell: (code) => formatDateTime(code.created_at, locale),
+      cardCell: (code) => formatDateTimeCompact(code.created_at, locale),
     },
     {
       key: 'usedAt',
       header: t('wallet.codes.usedAt'),
       nowrap: true,
       cell: (code) => (code.used_at ? formatDateTime(code.used_at, locale) : t('common.none')),
+      cardCell: (code) => (code.used_at ? formatDateTimeCompact(code.used_at, locale) : t('common.none')),
     },
     {
       key: 'usedBy',
       header: t('wallet.codes.usedBy'),
+      truncate: true,
       cell: (code) => code.used_by ?? t('common.none'),
     },
   ];

@@ -1,16 +1,17 @@
-import { Badge, Card, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Input, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, walletApi } from '@portal/contract';
 import type { LedgerEntry, LedgerKind } from '@portal/contract';
 import { DataList, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
-import { formatDateTime } from '../../lib/format-date';
+import { formatDateTime, formatDateTimeCompact } from '../../lib/format-date';
 import type { LedgerQuery } from './api';
 import { useLedger } from './api';
 import { ListPagination } from '../../components/list-pagination';
 import { ListState } from '../../components/list-state';
 import { isDebit, signedYuan, yuan } from '../../lib/money';
+import { ledgerMemo } from './format';
 
 type Direction = 'all' | 'in' | 'out';
 const ALL = 'all';
@@ -24,6 +25,7 @@ function useLedgerColumns(): DataColumn<LedgerEntry>[] {
       header: t('wallet.ledger.time'),
       nowrap: true,
       cell: (entry) => formatDateTime(entry.created_at, locale),
+      cardCell: (entry) => formatDateTimeCompact(entry.created_at, locale),
     },
     {
       key: 'kind',
@@ -78,8 +80,13 @@ function useLedgerColumns(): DataColumn<LedgerEntry>[] {
       header: t('wallet.ledger.memo'),
       card: 'wide',
       cell: (entry) => (
-        <Text size="sm" truncate="end" maw={220} title={entry.memo ?? undefined}>
-          {entry.memo || t('common.none')}
+        <Text
+          size="sm"
+          truncate="end"
+          maw={220}
+          title={entry.memo ? ledgerMemo(entry.memo, (amount) => yuan(amount)) : undefined}
+        >
+          {entry.memo ? ledgerMemo(entry.memo, (amount) => yuan(amount)) : t('common.none')}
         </Text>
       ),
     },
@@ -124,9 +131,9 @@ export function LedgerTable() {
               data-testid="ledger-kind"
             />
             <div>
-              <Text size="sm" fw={500} id="ledger-direction-label" mb={4}>
+              <Input.Label labelElement="div" display="block" id="ledger-direction-label" mb={4}>
                 {t('wallet.ledger.direction')}
-              </Text>
+              </Input.Label>
               <SegmentedControl
                 aria-labelledby="ledger-direction-label"
                 value={direction}

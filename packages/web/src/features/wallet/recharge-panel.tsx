@@ -7,6 +7,7 @@ import type { Topup } from '@portal/contract';
 import { CodeRedeemForm } from './code-redeem-form';
 import { UsdtOrderForm } from './usdt-order-form';
 import { UsdtPaymentPanel } from './usdt-payment-panel';
+import { ScrollTabsList } from '../../components/scroll-tabs-list';
 
 type Tab = 'usdt' | 'code';
 
@@ -42,7 +43,7 @@ export function RechargePanel() {
   return (
     <Card withBorder padding="lg" radius="md">
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List aria-label={t('wallet.recharge.tabs')} mb="lg">
+        <ScrollTabsList aria-label={t('wallet.recharge.tabs')} mb="lg">
           <Tabs.Tab
             value="usdt"
             leftSection={<IconCurrencyDollar size={16} aria-hidden />}
@@ -57,7 +58,7 @@ export function RechargePanel() {
           >
             {t('wallet.recharge.tabCode')}
           </Tabs.Tab>
-        </Tabs.List>
+        </ScrollTabsList>
         <Tabs.Panel value="usdt">
           {orderId ? (
             <UsdtPaymentPanel key={orderId} orderId={orderId} onNewOrder={newOrder} />

@@ -169,9 +169,11 @@ describe('USDT order', () => {
     expect(screen.getByTestId('usdt-network-info').textContent).toContain('20 个区块确认');
     fireEvent.click(screen.getByTestId('usdt-network-ERC20'));
     expect(screen.getByTestId('usdt-network-info').textContent).toContain('12 个区块确认');
+    // The limits are written as numbers are everywhere: grouped, no trailing zeros.
+    expect(screen.getByText('最少 10 USDT，最多 10,000 USDT')).toBeTruthy();
     type('usdt-amount', '5');
     fireEvent.click(screen.getByTestId('usdt-create'));
-    expect(await screen.findByText('充值数量不能低于 10.00 USDT')).toBeTruthy();
+    expect(await screen.findByText('充值数量不能低于 10 USDT')).toBeTruthy();
 
     type('usdt-amount', '20');
     await vi.waitFor(() => expect(screen.getByTestId('usdt-credit').textContent).toContain('¥144.00'));

@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE, rechargeApi } from '@portal/contract';
 import type { Topup, TopupStatus } from '@portal/contract';
 import { DataList, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
-import { formatDateTime } from '../../lib/format-date';
+import { formatDateTime, formatDateTimeCompact } from '../../lib/format-date';
 import type { HistoryQuery } from './api';
 import { useRechargeStats, useTopupHistory } from './api';
 import { CopyAction } from '../../components/copy-action';
@@ -102,6 +102,7 @@ function useHistoryColumns(onOpen: (topup: Topup) => void): DataColumn<Topup>[] 
       header: t('wallet.history.time'),
       nowrap: true,
       cell: (topup) => formatDateTime(topup.created_at, locale),
+      cardCell: (topup) => formatDateTimeCompact(topup.created_at, locale),
     },
     {
       key: 'txHash',

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Input, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { fenToString, moneyAmountSchema } from '@portal/contract';
 import type { Network, Topup } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
-import { translateValidation } from '../../i18n/i18n';
+import { currentLocale, translateValidation } from '../../i18n/i18n';
+import { formatDecimal } from '../../lib/format-number';
 import { useCreateUsdtOrder, useExchangeRates, useRechargeConfigs } from './api';
 import { creditedFen, toFen, yuan } from '../../lib/money';
 
@@ -55,6 +56,9 @@ export function UsdtOrderForm({
       </Alert>
     );
   const network = networks.find((n) => n.network === chosen) ?? networks[0]!;
+  // The limits as the interface writes numbers: "10", "10,000" (grouped, no trailing zeros).
+  const minText = formatDecimal(Number(min), currentLocale());
+  const maxText = formatDecimal(Number(max), currentLocale());
   const rate = rates.data?.usdt_cny;
   const credit = rate ? creditedFen(amount, rate) : null;
 
@@ -64,9 +68,10 @@ export function UsdtOrderForm({
     const fen = toFen(parsed.data);
     const minFen = toFen(min);
     const maxFen = toFen(max);
-    if (fen !== null && minFen !== null && fen < minFen) return t('wallet.recharge.amountMin', { min });
+    if (fen !== null && minFen !== null && fen < minFen)
+      return t('wallet.recharge.amountMin', { min: minText });
     if (fen !== null && maxFen !== null && maxFen > 0 && fen > maxFen)
-      return t('wallet.recharge.amountMax', { max });
+      return t('wallet.recharge.amountMax', { max: maxText });
     return undefined;
   };
 
@@ -95,9 +100,9 @@ export function UsdtOrderForm({
         </Text>
         <FormErrorAlert message={failure} testId="usdt-error" />
         <div>
-          <Text size="sm" fw={500} id="usdt-network-label" mb={4}>
+          <Input.Label labelElement="div" display="block" id="usdt-network-label" mb={4}>
             {t('wallet.recharge.network')}
-          </Text>
+          </Input.Label>
           <SegmentedControl
             fullWidth
             aria-labelledby="usdt-network-label"
@@ -115,7 +120,7 @@ export function UsdtOrderForm({
         </div>
         <TextInput
           label={t('wallet.recharge.amount')}
-          description={t('wallet.recharge.amountHint', { min, max })}
+          description={t('wallet.recharge.amountHint', { min: minText, max: maxText })}
           placeholder={min}
           inputMode="decimal"
           autoComplete="off"

@@ -8,6 +8,7 @@ import type { FakeCall } from '../../test/fake-fetch';
 import { renderRoutes } from '../../test/render';
 import { CodesManager } from './codes-manager';
 import { CodesTable } from './codes-table';
+import { ledgerMemo } from './format';
 import { LedgerTable } from './ledger-table';
 import { ledgerEntry, page, rechargeCode, VALID_CODE } from './test-fixtures';
 import { TopupHistory } from './topup-history';
@@ -26,6 +27,15 @@ beforeEach(async () => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+describe('ledger memo', () => {
+  it('writes a batch of codes as quantity × money, other memos as they are', () => {
+    const money = (amount: string) => `¥${amount}`;
+    expect(ledgerMemo('2 x 50.00', money)).toBe('2 × ¥50.00');
+    expect(ledgerMemo('3 × 1000.00', money)).toBe('3 × ¥1000.00');
+    expect(ledgerMemo('refund for order 12', money)).toBe('refund for order 12');
+  });
 });
 
 describe('finance', () => {

@@ -56,7 +56,7 @@ export const en: Messages = {
     rechargeHistory: 'Top-up history',
     rechargeCodes: 'Top-up codes',
     groupSubscription: 'Subscription',
-    subscription: 'My subscription',
+    subscription: 'Subscriptions',
     subscriptionHistory: 'Subscription history',
     subscriptionLink: 'Subscription link',
     nodes: 'Nodes',
@@ -86,6 +86,8 @@ export const en: Messages = {
     notFoundDescription: 'This page does not exist. Choose a page from the menu on the left.',
     breadcrumb: 'Breadcrumb',
     ticketCrumb: 'Ticket #{{id}}',
+    ticketNumberCrumb: 'Ticket {{no}}',
+    ticketPendingCrumb: 'Ticket',
     documentCrumb: 'Document',
   },
   titles: {
@@ -132,7 +134,7 @@ export const en: Messages = {
       },
       speed: {
         title: 'High bandwidth',
-        text: 'Up to 10GB/s of backbone bandwidth, smooth even at peak hours.',
+        text: 'Up to 10 GB/s of backbone bandwidth, smooth even at peak hours.',
       },
       global: {
         title: 'Global nodes',
@@ -175,7 +177,7 @@ export const en: Messages = {
     pricingSection: {
       title: 'Choose your plan',
       subtitle:
-        'From Basic with 20GB and 2 devices a month to Pro with 200GB and 5 devices and unlimited Enterprise; paying yearly saves up to 20%.',
+        'From Basic with 20 GB and 2 devices a month to Pro with 200 GB and 5 devices and unlimited Enterprise; paying yearly saves up to 20%.',
       choose: 'Get it',
       loading: 'Loading plans…',
       loadFailed: 'The plans could not be loaded. Check your connection and try again.',

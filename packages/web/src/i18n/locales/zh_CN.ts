@@ -54,7 +54,7 @@ export const zhCN = {
     rechargeHistory: '充值记录',
     rechargeCodes: '充值码管理',
     groupSubscription: '订阅服务',
-    subscription: '我的订阅',
+    subscription: '订阅管理',
     subscriptionHistory: '订阅历史',
     subscriptionLink: '订阅链接',
     nodes: '节点中心',
@@ -84,6 +84,8 @@ export const zhCN = {
     notFoundDescription: '您访问的页面不存在，请从左侧菜单选择要前往的页面。',
     breadcrumb: '位置',
     ticketCrumb: '工单 #{{id}}',
+    ticketNumberCrumb: '工单 {{no}}',
+    ticketPendingCrumb: '工单',
     documentCrumb: '文档',
   },
   titles: {
@@ -124,7 +126,7 @@ export const zhCN = {
       title: '为什么它好用',
       subtitle: '从协议到客户端，一切为稳定与速度而设计',
       protocols: { title: '多协议支持', text: '支持 VMess、VLESS、Trojan 与 Shadowsocks，兼容主流客户端。' },
-      speed: { title: '高速带宽', text: '骨干网络带宽高达 10GB/s，高峰时段依然流畅。' },
+      speed: { title: '高速带宽', text: '骨干网络带宽高达 10 GB/s，高峰时段依然流畅。' },
       global: { title: '全球节点', text: '200+ 节点覆盖 50+ 国家和地区，就近接入低延迟。' },
       privacy: { title: '无日志政策', text: '我们不记录您的浏览内容，连接日志仅保留 24 小时。' },
       devices: { title: '多设备同时在线', text: '一条订阅链接，手机、电脑、平板同时使用。' },
@@ -145,7 +147,7 @@ export const zhCN = {
     pricingSection: {
       title: '选择适合你的方案',
       subtitle:
-        '从每月 20GB、2 台设备的基础版，到 200GB、5 台设备的专业版，再到不限流量的企业版，年付最高可省 20%。',
+        '从每月 20 GB、2 台设备的基础版，到 200 GB、5 台设备的专业版，再到不限流量的企业版，年付最高可省 20%。',
       choose: '立即购买',
       loading: '正在加载方案…',
       loadFailed: '方案加载失败，请检查网络后重试。',

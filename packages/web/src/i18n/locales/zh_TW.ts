@@ -56,7 +56,7 @@ export const zhTW: Messages = {
     rechargeHistory: '儲值紀錄',
     rechargeCodes: '儲值碼管理',
     groupSubscription: '訂閱服務',
-    subscription: '我的訂閱',
+    subscription: '訂閱管理',
     subscriptionHistory: '訂閱歷史',
     subscriptionLink: '訂閱連結',
     nodes: '節點中心',
@@ -86,6 +86,8 @@ export const zhTW: Messages = {
     notFoundDescription: '您造訪的頁面不存在，請從左側選單選擇要前往的頁面。',
     breadcrumb: '位置',
     ticketCrumb: '工單 #{{id}}',
+    ticketNumberCrumb: '工單 {{no}}',
+    ticketPendingCrumb: '工單',
     documentCrumb: '文件',
   },
   titles: {
@@ -126,7 +128,7 @@ export const zhTW: Messages = {
       title: '為什麼它好用',
       subtitle: '從協定到用戶端，一切為穩定與速度而設計',
       protocols: { title: '多協定支援', text: '支援 VMess、VLESS、Trojan 與 Shadowsocks，相容主流用戶端。' },
-      speed: { title: '高速頻寬', text: '骨幹網路頻寬高達 10GB/s，尖峰時段依然流暢。' },
+      speed: { title: '高速頻寬', text: '骨幹網路頻寬高達 10 GB/s，尖峰時段依然流暢。' },
       global: { title: '全球節點', text: '200+ 節點涵蓋 50+ 國家和地區，就近連線低延遲。' },
       privacy: { title: '無日誌政策', text: '我們不記錄您的瀏覽內容，連線日誌僅保留 24 小時。' },
       devices: { title: '多裝置同時上線', text: '一條訂閱連結，手機、電腦、平板同時使用。' },
@@ -147,7 +149,7 @@ export const zhTW: Messages = {
     pricingSection: {
       title: '選擇適合你的方案',
       subtitle:
-        '從每月 20GB、2 台裝置的基本版，到 200GB、5 台裝置的專業版，再到不限流量的企業版，年繳最高可省 20%。',
+        '從每月 20 GB、2 台裝置的基本版，到 200 GB、5 台裝置的專業版，再到不限流量的企業版，年繳最高可省 20%。',
       choose: '立即購買',
       loading: '正在載入方案…',
       loadFailed: '方案載入失敗，請檢查網路後重試。',

@@ -5,18 +5,19 @@ import { Link, useLocation } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
 import type { Crumb } from '../../console-pages';
 import { consoleTrail } from '../../console-pages';
+import { ticketIdOf, useTicketNumber } from '../../../features/tickets';
 import { formatToday } from './date-text';
 import classes from './page-header.module.css';
 
-function crumbLabel(crumb: Crumb, t: TFunction): string {
-  if (crumb.kind !== 'page') {
-    return crumb.kind === 'ticket' ? t('console.ticketCrumb', { id: crumb.id }) : t('console.documentCrumb');
-  }
-  return t(`nav.${crumb.key}`);
+/** `ticketNo`: the number a ticket shows itself ("T2026…"), once its page has loaded it. */
+function crumbLabel(crumb: Crumb, t: TFunction, ticketNo?: string): string {
+  if (crumb.kind === 'page') return t(`nav.${crumb.key}`);
+  if (crumb.kind === 'document') return t('console.documentCrumb');
+  return ticketNo ? t('console.ticketNumberCrumb', { no: ticketNo }) : t('console.ticketPendingCrumb');
 }
 
 /**
- * The top of every console page: a breadcrumb where the page is nested (Support > ticket #12, Recharge > codes), the
+ * The top of every console page: a breadcrumb where the page is nested (Support > ticket T2026…, Recharge > codes), the
  * page's h1, and today's date, small, beside it on wider screens. A ticket or a help document keeps its list page's
  * title as the h1 (the document shows its own title below); the breadcrumb names the item.
  */
@@ -26,6 +27,7 @@ export function PageHeader() {
   const trail = consoleTrail(pathname);
   const last = trail.at(-1);
   const titleCrumb = last?.kind === 'page' ? last : trail[0];
+  const ticketNo = useTicketNumber(last?.kind === 'ticket' ? ticketIdOf(last.id) : 0);
   const title = titleCrumb ? crumbLabel(titleCrumb, t) : t('console.notFoundTitle');
   const today = formatToday(new Date(), currentLocale());
 
@@ -46,7 +48,7 @@ export function PageHeader() {
               </Anchor>
             ) : (
               <Text key={crumb.path} size="sm" c="dimmed" aria-current="page" truncate>
-                {crumbLabel(crumb, t)}
+                {crumbLabel(crumb, t, ticketNo)}
               </Text>
             ),
           )}

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Button,
   Avatar,
   Box,
   Divider,
@@ -166,33 +167,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
 
   return (
     <Stack h="100%" gap={0} data-collapsed={collapsed || undefined}>
-      {/* The brand sits in the top bar's cell above; here only the button that collapses or expands the sidebar. */}
-      {onToggleCollapsed && (
-        <Group justify={collapsed ? 'center' : 'flex-end'} px="sm" pt="xs">
-          {collapsed ? (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('console.expandSidebar')}
-              onClick={onToggleCollapsed}
-              data-testid="sidebar-expand"
-            >
-              <IconLayoutSidebarLeftExpand size={20} aria-hidden />
-            </ActionIcon>
-          ) : (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('console.collapseSidebar')}
-              onClick={onToggleCollapsed}
-              data-testid="sidebar-collapse"
-            >
-              <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
-            </ActionIcon>
-          )}
-        </Group>
-      )}
-      <ScrollArea style={{ flex: 1 }} px={collapsed ? 0 : 'sm'}>
+      <ScrollArea style={{ flex: 1 }} px={collapsed ? 0 : 'sm'} pt="xs">
         <Box component="nav" aria-label={t('console.mainNavigation')}>
           {collapsed ? (
             <Stack align="center" gap={6} py="xs">
@@ -207,6 +182,39 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
           )}
         </Box>
       </ScrollArea>
+      {/* The collapse button closes the navigation, as a labelled row (an icon with a tooltip when collapsed). */}
+      {onToggleCollapsed && (
+        <Box px={collapsed ? 0 : 'sm'} pb="xs">
+          {collapsed ? (
+            <Group justify="center">
+              <Tooltip label={t('console.expandSidebar')} position="right" withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={t('console.expandSidebar')}
+                  onClick={onToggleCollapsed}
+                  data-testid="sidebar-expand"
+                >
+                  <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ) : (
+            <Button
+              variant="subtle"
+              color="gray"
+              fullWidth
+              justify="flex-start"
+              leftSection={<IconLayoutSidebarLeftCollapse size={20} aria-hidden />}
+              onClick={onToggleCollapsed}
+              data-testid="sidebar-collapse"
+            >
+              {t('console.collapseSidebar')}
+            </Button>
+          )}
+        </Box>
+      )}
       <Divider />
       <Stack gap="xs" p="md" align={collapsed ? 'center' : 'stretch'}>
         {collapsed ? (

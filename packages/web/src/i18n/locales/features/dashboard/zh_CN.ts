@@ -16,7 +16,7 @@ export const dashboardZhCN = {
     daysLeft: '剩余 {{count}} 天',
     trafficLeft: '剩余流量 {{value}}',
     unlimited: '流量不限',
-    usage: '已用 {{value}}%',
+    usage: '已用 {{value}}',
     manage: '管理订阅',
     emptyTitle: '还没有有效订阅',
     emptyText: '选择一个套餐，即可获得订阅链接并开始使用节点。',
@@ -40,7 +40,7 @@ export const dashboardZhCN = {
   online: {
     title: '在线节点',
     ofTotal: '/ {{total}} 个节点在线',
-    averageLoad: '平均负载 {{value}}%',
+    averageLoad: '平均负载 {{value}}',
     emptyText: '暂时没有可用的节点。如果持续如此，请联系客服。',
     contact: '联系客服',
     loadFailed: '节点统计加载失败',

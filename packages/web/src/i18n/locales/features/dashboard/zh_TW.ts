@@ -18,7 +18,7 @@ export const dashboardZhTW: DeepStringRecord<typeof dashboardZhCN> = {
     daysLeft: '剩餘 {{count}} 天',
     trafficLeft: '剩餘流量 {{value}}',
     unlimited: '流量不限',
-    usage: '已用 {{value}}%',
+    usage: '已用 {{value}}',
     manage: '管理訂閱',
     emptyTitle: '還沒有有效訂閱',
     emptyText: '選擇一個方案，即可取得訂閱連結並開始使用節點。',
@@ -42,7 +42,7 @@ export const dashboardZhTW: DeepStringRecord<typeof dashboardZhCN> = {
   online: {
     title: '線上節點',
     ofTotal: '/ {{total}} 個節點線上',
-    averageLoad: '平均負載 {{value}}%',
+    averageLoad: '平均負載 {{value}}',
     emptyText: '暫時沒有可用的節點。如果持續如此，請聯絡客服。',
     contact: '聯絡客服',
     loadFailed: '節點統計載入失敗',

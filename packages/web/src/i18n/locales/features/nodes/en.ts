@@ -3,7 +3,6 @@ import type { nodesZhCN } from './zh_CN';
 
 export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
   loadFailed: 'Failed to load nodes, please try again later',
-  percent: '{{value}}%',
   ms: '{{value}} ms',
   tls: 'TLS',
   stats: {
@@ -37,7 +36,7 @@ export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
     latency: 'Latency',
     status: 'Status',
     open: 'Show details of node {{name}}',
-    loadOf: '{{name}} load {{value}}%',
+    loadOf: '{{name}} load {{value}}',
     rateHint: 'Traffic rate {{rate}}: traffic used here counts this many times against your package',
     notLive: 'The node is not online: no live figures',
     notReported: 'The node has not reported this yet',

@@ -1,7 +1,6 @@
 /** Messages of the nodes feature, kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
 export const nodesZhCN = {
   loadFailed: '节点加载失败，请稍后重试',
-  percent: '{{value}}%',
   ms: '{{value}} ms',
   tls: 'TLS',
   stats: {
@@ -35,7 +34,7 @@ export const nodesZhCN = {
     latency: '延迟',
     status: '状态',
     open: '查看节点 {{name}} 的详情',
-    loadOf: '{{name}} 负载 {{value}}%',
+    loadOf: '{{name}} 负载 {{value}}',
     rateHint: '流量倍率 {{rate}}：使用的流量按此倍数计入套餐',
     notLive: '节点当前不在线，没有实时数据',
     notReported: '节点尚未上报此数据',

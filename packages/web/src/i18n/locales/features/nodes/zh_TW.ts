@@ -3,7 +3,6 @@ import type { nodesZhCN } from './zh_CN';
 
 export const nodesZhTW: DeepStringRecord<typeof nodesZhCN> = {
   loadFailed: '節點載入失敗，請稍後再試',
-  percent: '{{value}}%',
   ms: '{{value}} ms',
   tls: 'TLS',
   stats: {
@@ -37,7 +36,7 @@ export const nodesZhTW: DeepStringRecord<typeof nodesZhCN> = {
     latency: '延遲',
     status: '狀態',
     open: '查看節點 {{name}} 的詳細資訊',
-    loadOf: '{{name}} 負載 {{value}}%',
+    loadOf: '{{name}} 負載 {{value}}',
     rateHint: '流量倍率 {{rate}}：使用的流量依此倍數計入方案',
     notLive: '節點目前不在線，沒有即時資料',
     notReported: '節點尚未回報此資料',

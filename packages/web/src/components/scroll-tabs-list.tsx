@@ -1,0 +1,69 @@
+import { Tabs } from '@mantine/core';
+import type { TabsListProps } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+
+/** How far the list can scroll each way (a few pixels of rounding count as none). */
+function overflowOf(list: HTMLElement): { start: boolean; end: boolean } {
+  const max = list.scrollWidth - list.clientWidth;
+  return { start: list.scrollLeft > 2, end: max - list.scrollLeft > 2 };
+}
+
+/** Scrolls the list sideways (never the page) so that the selected tab is fully in view. */
+function revealSelected(list: HTMLElement): void {
+  const tab = list.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+  if (!tab) return;
+  const margin = 24;
+  const left = tab.offsetLeft - list.offsetLeft;
+  const right = left + tab.offsetWidth;
+  if (left - margin < list.scrollLeft) list.scrollLeft = Math.max(0, left - margin);
+  else if (right + margin > list.scrollLeft + list.clientWidth)
+    list.scrollLeft = right + margin - list.clientWidth;
+}
+
+/**
+ * A tab list for narrow screens: the theme keeps it on one line and scrolling sideways; this fades the edge where
+ * more tabs hide (`data-fade-start` / `data-fade-end`, drawn by the theme) and keeps the selected tab scrolled
+ * into view, also when the selection comes from the address.
+ */
+export function ScrollTabsList(props: TabsListProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState({ start: false, end: false });
+
+  useEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const update = () =>
+      setOverflow((old) => {
+        const now = overflowOf(list);
+        return old.start === now.start && old.end === now.end ? old : now;
+      });
+    revealSelected(list);
+    update();
+    list.addEventListener('scroll', update, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    resize?.observe(list);
+    // The selected tab changes (a click, the address): bring it into view.
+    const selection =
+      typeof MutationObserver === 'undefined'
+        ? null
+        : new MutationObserver(() => {
+            revealSelected(list);
+            update();
+          });
+    selection?.observe(list, { subtree: true, attributes: true, attributeFilter: ['aria-selected'] });
+    return () => {
+      list.removeEventListener('scroll', update);
+      resize?.disconnect();
+      selection?.disconnect();
+    };
+  }, []);
+
+  return (
+    <Tabs.List
+      {...props}
+      ref={ref}
+      data-fade-start={overflow.start || undefined}
+      data-fade-end={overflow.end || undefined}
+    />
+  );
+}
