@@ -12,12 +12,11 @@
 // (the code still loading, React still hydrating) is remembered and pressed again once the page reports itself
 // hydrated ('portal:hydrated'), instead of doing nothing. Other links need no help: they work without code.
 (function () {
-  // What to load: scripts/prerender.mjs writes it into <meta name="app-boot"> (theme-init.js reads it too).
-  var config = document.querySelector('meta[name="app-boot"]');
-  var entry = config && config.getAttribute('data-entry');
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
   var list = function (name) {
-    return (config.getAttribute(name) || '').split(' ').filter(Boolean);
+    return (script.getAttribute(name) || '').split(' ').filter(Boolean);
   };
   // The entry's preloads, then the prerendered page's own chunks: added only when that page is what is shown.
   var preloads = list('data-preload');
@@ -63,8 +62,6 @@
     // One insertion for all the links: each insertion into <head> costs a style pass.
     var batch = document.createDocumentFragment();
     preloads.forEach(function (href) {
-      // theme-init.js may have started it already (a signed-in customer's console chunks).
-      if (document.querySelector('link[href="' + href + '"]')) return;
       var link = document.createElement('link');
       // A page's styles apply as soon as they arrive (Vite's loader finds the link and does not add another).
       link.rel = /\.css$/.test(href) ? 'stylesheet' : 'modulepreload';

@@ -55,48 +55,5 @@
   var shown = route === '/' ? !signedIn && PUBLIC_PATHS.indexOf(path) < 0 : route !== null && route === path;
   if (!shown) root.setAttribute('data-skip-prerender', '');
   // A signed-in customer on a console route: the console's frame (prerendered with the landing page) until the app runs.
-  if (signedIn && PUBLIC_PATHS.indexOf(path) < 0) {
-    root.setAttribute('data-console-frame', '');
-    preloadConsole(path);
-  }
-
-  // The console's code, the opened page's and the language's start downloading now, beside the styles, instead of
-  // after the first paint when app-boot.js runs (which adds only what is not requested yet, and the entry).
-  function preloadConsole(at) {
-    var config = document.querySelector('meta[name="app-boot"]');
-    if (!config) return;
-    var list = function (name) {
-      return (config.getAttribute(name) || '').split(' ').filter(Boolean);
-    };
-    var chosen;
-    try {
-      chosen = window.localStorage.getItem('language');
-    } catch {
-      chosen = null;
-    }
-    var locale = chosen || (root.getAttribute('lang') || '').replace('-', '_');
-    var files = list('data-preload').concat(list('data-console-preload'));
-    list('data-locale-preload')
-      .concat(list('data-route-preload'))
-      .forEach(function (pair) {
-        var cut = pair.indexOf('=');
-        var key = pair.slice(0, cut);
-        if (key === locale || key === at)
-          files = files.concat(
-            pair
-              .slice(cut + 1)
-              .split(',')
-              .filter(Boolean),
-          );
-      });
-    var batch = document.createDocumentFragment();
-    files.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = /\.css$/.test(href) ? 'stylesheet' : 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      batch.appendChild(link);
-    });
-    document.head.appendChild(batch);
-  }
+  if (signedIn && PUBLIC_PATHS.indexOf(path) < 0) root.setAttribute('data-console-frame', '');
 })();

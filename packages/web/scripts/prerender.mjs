@@ -17,7 +17,6 @@ const ENTRY_MODULE = 'index.html';
 const LOCALES = ['zh_CN', 'zh_TW', 'en'];
 const DEFAULT_LOCALE = 'zh_CN';
 const ROOT_DIV = '<div id="root"></div>';
-const THEME_INIT = '<script src="/theme-init.js"></script>';
 const LEGAL_TEXTS = 'src/i18n/locales/features/legal.ts';
 const PUBLIC_LAYOUT = 'src/app/layouts/public-layout.tsx';
 
@@ -76,7 +75,6 @@ function pageAssets(manifest, modules) {
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!template.includes(ROOT_DIV)) fail(`dist/index.html has no ${ROOT_DIV} (prerendered twice?)`);
-if (!template.includes(THEME_INIT)) fail(`dist/index.html has no ${THEME_INIT}`);
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
 // The module script and the preloads move from <head> into public/app-boot.js, which adds them when needed.
@@ -145,13 +143,10 @@ for (const page of PAGES) {
   // The page's own chunks apart: app-boot.js preloads them only when it shows this page (a signed-in customer on the
   // landing page's address gets the console instead, and must not fetch a byte of the landing page).
   const pagePreloads = scripts.map((file) => `/${file}`).filter((file) => !bootPreloads.includes(file));
-  // What to load, read by theme-init.js (a signed-in customer's console chunks start at once, beside the styles) and by
-  // app-boot.js (everything else, and the entry): in <head>, before theme-init.js runs.
-  const bootConfig =
-    `<meta name="app-boot" data-entry="${entry}" data-preload="${bootPreloads.join(' ')}" ` +
+  const boot =
+    `<script src="/app-boot.js" data-entry="${entry}" data-preload="${bootPreloads.join(' ')}" ` +
     `data-page-preload="${pagePreloads.join(' ')}" data-console-preload="${consolePreloads.join(' ')}" ` +
-    `data-locale-preload="${localePreloads.join(' ')}" data-route-preload="${routePreloads.join(' ')}">`;
-  const boot = `<script src="/app-boot.js"></script>`;
+    `data-locale-preload="${localePreloads.join(' ')}" data-route-preload="${routePreloads.join(' ')}"></script>`;
   for (const locale of LOCALES) {
     const { body, title, description } = await renderPage(locale, page.route);
     const frame = withFrame
@@ -164,7 +159,6 @@ for (const page of PAGES) {
     if (body.includes('<script') || body.includes('<!--$?-->'))
       fail(`the ${locale} render of ${page.route} has an inline script or a pending Suspense boundary`);
     let html = shell
-      .replace(THEME_INIT, `${bootConfig}\n    ${THEME_INIT}`)
       .replace(
         /<html lang="[^"]*">/,
         `<html lang="${locale.replace('_', '-')}" data-prerendered-route="${page.route}">`,

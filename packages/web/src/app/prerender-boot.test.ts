@@ -72,38 +72,4 @@ describe('the prerendered landing page at boot', () => {
   it('hides a page that was not prerendered (the development server)', () => {
     expect(boot('/', null)).toBe(true);
   });
-
-  it("starts a signed-in customer's console chunks, page and language at once, and nothing for a visitor", () => {
-    const meta = document.createElement('meta');
-    meta.name = 'app-boot';
-    meta.setAttribute('data-preload', '/assets/react.js');
-    meta.setAttribute('data-console-preload', '/assets/console-layout.js');
-    meta.setAttribute('data-locale-preload', 'zh_CN=/assets/zh_CN.js en=/assets/en.js');
-    meta.setAttribute(
-      'data-route-preload',
-      '/=/assets/dashboard.js /finance=/assets/finance.js,/assets/finance.css',
-    );
-    document.head.appendChild(meta);
-    const requested = () =>
-      [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`);
-    try {
-      boot('/finance');
-      expect(requested()).toEqual([]);
-      localStorage.setItem('token', 'a');
-      localStorage.setItem('language', 'en');
-      boot('/finance/');
-      expect(requested()).toEqual([
-        'modulepreload /assets/react.js',
-        'modulepreload /assets/console-layout.js',
-        'modulepreload /assets/en.js',
-        'modulepreload /assets/finance.js',
-        'stylesheet /assets/finance.css',
-      ]);
-      expect(document.documentElement.hasAttribute('data-console-frame')).toBe(true);
-    } finally {
-      meta.remove();
-      document.head.querySelectorAll('link').forEach((link) => link.remove());
-      document.documentElement.removeAttribute('data-console-frame');
-    }
-  });
 });
