@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../test/helpers.js';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/app-3f9a1c.js"></script></head><body><div id="root"></div></body></html>';
+
+const STYLES = '.card { color: red; }\n'.repeat(200);
 
 describe(`serving the web app (${TEST_DIALECT})`, () => {
   let t: TestApp;
@@ -15,6 +17,11 @@ describe(`serving the web app (${TEST_DIALECT})`, () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("app");'.repeat(200));
+    // A style sheet with the copies the build writes beside it (scripts/compress.mjs).
+    writeFileSync(path.join(dist, 'assets', 'app-3f9a1c.css'), STYLES);
+    // (marked, to tell them from what the server would compress on the fly)
+    writeFileSync(path.join(dist, 'assets', 'app-3f9a1c.css.br'), brotliCompressSync(`${STYLES}/* br */`));
+    writeFileSync(path.join(dist, 'assets', 'app-3f9a1c.css.gz'), gzipSync(`${STYLES}/* gz */`));
     writeFileSync(path.join(dist, 'theme-init.js'), 'void 0;');
     t = await createTestApp({ env: { WEB_DIST: dist } });
   });
@@ -48,6 +55,30 @@ describe(`serving the web app (${TEST_DIALECT})`, () => {
     expect(asset.headers['content-type']).toMatch(/javascript/);
     const other = await t.app.inject({ url: '/theme-init.js' });
     expect(other.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's precompressed copy of an asset the browser can take, else the file itself", async () => {
+    const br = await t.app.inject({
+      url: '/assets/app-3f9a1c.css',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/text\/css/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${STYLES}/* br */`);
+    const gzip = await t.app.inject({
+      url: '/assets/app-3f9a1c.css',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(`${STYLES}/* gz */`);
+    const plain = await t.app.inject({
+      url: '/assets/app-3f9a1c.css',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(STYLES);
   });
 
   it('never answers /api/* with the web app', async () => {

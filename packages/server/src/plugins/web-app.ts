@@ -84,7 +84,8 @@ function pageName(pathname: string): string {
 }
 
 /**
- * Serves the built web app: hashed files under /assets/ are cached for a year, everything else is revalidated.
+ * Serves the built web app: hashed files under /assets/ are cached for a year (sent precompressed where the build
+ * wrote .br / .gz copies), everything else is revalidated.
  * Any other GET that looks like a page gets the app's page (the SPA decides the route); /api/* never does. The
  * build prerenders the landing page and the legal pages once per language (<page>.<locale>.html): the visitor gets
  * the path's page in their language, so it hydrates without a second render; index.html is the fallback.
@@ -109,6 +110,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes <file>.br and <file>.gz beside each script and style sheet (scripts/compress.mjs): the
+      // one the browser accepts goes out as it is, at Brotli's best rather than the compression plugin's quick one.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(webDist, filePath).split(path.sep);
         res.header('cache-control', relative[0] === 'assets' ? IMMUTABLE : REVALIDATE);
