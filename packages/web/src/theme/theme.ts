@@ -49,6 +49,8 @@ export const theme = createTheme({
           border: '1px solid var(--mantine-color-default-border)',
         },
         header: { backgroundColor: 'var(--portal-color-modal)' },
+        // The dialog's title outranks its content (a bold figure inside must not look heavier than the title).
+        title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' },
       },
     }),
     // Tabs keep one line and scroll sideways on phones instead of wrapping or being cut.

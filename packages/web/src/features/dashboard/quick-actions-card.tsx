@@ -86,7 +86,7 @@ export function QuickActionsCard({ restricted }: { restricted: boolean }) {
             {({ copied, copy }) => (
               <Button
                 variant="light"
-                color={copied ? 'teal' : 'blue'}
+                color={copied ? 'teal' : undefined}
                 justify="flex-start"
                 styles={WRAPPING_LABEL}
                 onClick={copy}

@@ -29,7 +29,7 @@ export const en: Messages = {
     copyLabel: 'Copy {{label}}',
     loadFailed: 'Could not load, please try again later',
     pagination: 'Pagination',
-    pageOf: 'Page {{page}} of {{pages}}, {{total}} in all',
+    pageOf: 'Page {{page}} of {{pages}} · {{total}} in total',
     none: '—',
     pageN: 'Page {{page}}',
     previousPage: 'Previous page',
