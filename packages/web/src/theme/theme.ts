@@ -17,6 +17,7 @@ import {
   shadows,
   spacing,
   statusPalettes,
+  DARK_FILLED_SHADE,
   surfaces,
 } from './tokens';
 
@@ -75,6 +76,16 @@ function colorTextOverrides(): Record<string, string> {
   return result;
 }
 
+/** The dark scheme's filled shade where the usual one disappears on the cards (DARK_FILLED_SHADE). */
+function darkFilledOverrides(): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, shade] of Object.entries(DARK_FILLED_SHADE)) {
+    result[`--mantine-color-${name}-filled`] = `var(--mantine-color-${name}-${shade})`;
+    result[`--mantine-color-${name}-filled-hover`] = `var(--mantine-color-${name}-${shade + 1})`;
+  }
+  return result;
+}
+
 /** Surfaces and text colours of both schemes from the tokens; `--portal-color-page` is the page behind cards. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -103,6 +114,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-disabled': surfaces.dark.disabled,
     '--mantine-color-disabled-color': surfaces.dark.disabledText,
     '--mantine-color-disabled-border': surfaces.dark.border,
+    ...darkFilledOverrides(),
     '--mantine-color-brand-light': darkBrandLight.background,
     '--mantine-color-brand-light-hover': darkBrandLight.hover,
     '--mantine-color-brand-light-color': darkBrandLight.color,

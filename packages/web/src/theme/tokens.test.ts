@@ -6,7 +6,14 @@
 import { darken, DEFAULT_THEME, getContrastColor, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { cssVariablesResolver, theme } from './theme';
-import { darkBrandLight, PRIMARY_SHADE, STATUS_COLORS, lightSchemeColorText, surfaces } from './tokens';
+import {
+  DARK_FILLED_SHADE,
+  darkBrandLight,
+  PRIMARY_SHADE,
+  STATUS_COLORS,
+  lightSchemeColorText,
+  surfaces,
+} from './tokens';
 
 const AA = 4.5;
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -66,6 +73,7 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
     expect(vars.dark['--mantine-color-body']).toBe(surfaces.dark.body);
     expect(vars.dark['--mantine-color-text']).toBe(surfaces.dark.text);
     expect(vars.light['--mantine-color-teal-light-color']).toBe(lightSchemeColorText.teal);
+    expect(vars.dark['--mantine-color-gray-filled']).toBe('var(--mantine-color-gray-7)');
   });
 
   for (const scheme of SCHEMES) {
@@ -93,7 +101,8 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
     for (const color of STATUS_COLORS) {
       const palette = (index: number) => shadeOf(color, index);
       const shade = PRIMARY_SHADE[scheme];
-      check(`${color}: filled badge`, onFilled(color, scheme), palette(shade));
+      const filledShade = scheme === 'dark' ? (DARK_FILLED_SHADE[color] ?? shade) : shade;
+      check(`${color}: filled badge`, onFilled(color, scheme), palette(filledShade));
       if (scheme === 'light') {
         const text = lightSchemeColorText[color] ?? palette(shade);
         const lightColor = color === 'red' ? palette(9) : (lightSchemeColorText[color] ?? palette(9));

@@ -47,6 +47,12 @@ export const darkTinted: MantineColorsTuple = [
  */
 export const darkBrandLight = { background: '#1f3a80', hover: '#264593', color: brand[0] } as const;
 
+/**
+ * Filled elements whose usual dark-scheme shade all but vanishes on the dark cards (gray 8 is about the card's own
+ * colour): the shade they use there instead. White text keeps 4.5:1 on it (tested).
+ */
+export const DARK_FILLED_SHADE: Readonly<Record<string, number>> = { gray: 7 };
+
 /** The shade of the brand palette that filled elements use, per scheme. */
 export const PRIMARY_SHADE = { light: 8, dark: 8 } as const;
 
