@@ -157,14 +157,21 @@ test("a signed-in customer's first paint is the console's frame, until the conso
 }) => {
   const user = await createVerifiedUser(request, 'Frame');
   await signIn(page, user);
-  // What the HTML and its styles show before any code runs: the frame (top bar, sidebar), not the landing page.
+  // What the HTML and its styles show before any code runs: the frame (top bar, sidebar) with the page opened in
+  // its loading state (title, static texts), not the landing page.
   await page.route('**/app-boot.js', (route) => route.abort());
   await page.goto('/finance');
   const frame = page.locator('#console-frame');
   await expect(frame).toBeVisible();
   await expect(frame).toContainText('财务中心');
   await expect(frame).toContainText('Proxy Portal');
+  await expect(frame.locator('h1')).toHaveText('我的钱包');
+  await expect(frame).toContainText('余额可用于购买、续费和升级套餐');
+  await expect(frame.getByText('收支明细')).toBeVisible();
   await expect(page.getByTestId('landing-navbar')).toBeHidden();
+  // Another page's address: that page's frame.
+  await page.goto('/subscription');
+  await expect(frame.locator('h1')).toHaveText('订阅管理');
   await page.unroute('**/app-boot.js');
   // With the code: the console's own layout takes its place.
   await page.goto('/finance');

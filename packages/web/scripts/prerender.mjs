@@ -129,6 +129,34 @@ const localePreloads = LOCALES.map((locale) => {
   return `${locale}=/${chunk.file}`;
 });
 
+/** Where the console's frame starts and ends in the landing page's HTML (the server swaps in the page's). */
+const FRAME_START = '<!--console-frame-->';
+const FRAME_END = '<!--/console-frame-->';
+
+/**
+ * A rendered frame, once it is proven whole: the sidebar, no script (CSP), no pending Suspense boundary, nothing that
+ * tells the time of the build.
+ */
+function checkedFrame(locale, page, html) {
+  if (!html.includes('mantine-AppShell-navbar')) fail(`the ${locale} console frame (${page}) has no sidebar`);
+  if (html.includes('<script') || html.includes('<!--$?-->') || html.includes('<!--$!-->'))
+    fail(`the ${locale} console frame (${page}) has an inline script or an unfinished Suspense boundary`);
+  if (/\sdata-now(="[^"]*")?[^>]*>[^<]/.test(html))
+    fail(`the ${locale} console frame (${page}) tells the build's time`);
+  return html;
+}
+
+// Every console page's frame, per language: `{ "<path>": "<html>" }` in console-frames.<locale>.json.
+let framesSize = 0;
+for (const locale of LOCALES) {
+  const frames = {};
+  for (const { path: route } of CONSOLE_PAGES)
+    frames[route] = checkedFrame(locale, route, await renderConsoleFrame(locale, route));
+  const json = JSON.stringify(frames);
+  framesSize = Math.max(framesSize, json.length);
+  writeFileSync(path.join(dist, `console-frames.${locale}.json`), json);
+}
+
 const sizes = [];
 for (const page of PAGES) {
   const { scripts, styles } = pageAssets(manifest, page.modules);
@@ -149,11 +177,14 @@ for (const page of PAGES) {
     `data-locale-preload="${localePreloads.join(' ')}" data-route-preload="${routePreloads.join(' ')}"></script>`;
   for (const locale of LOCALES) {
     const { body, title, description } = await renderPage(locale, page.route);
+    // Between the markers: the frame with an empty main area; the server puts the page's in (console-frames.*.json).
     const frame = withFrame
-      ? `<div id="console-frame" aria-hidden="true" inert>${await renderConsoleFrame(locale)}</div>\n    `
+      ? `<div id="console-frame" aria-hidden="true" inert>${FRAME_START}${checkedFrame(
+          locale,
+          'no page',
+          await renderConsoleFrame(locale),
+        )}${FRAME_END}</div>\n    `
       : '';
-    if (withFrame && !frame.includes('mantine-AppShell-navbar'))
-      fail(`the ${locale} console frame has no sidebar`);
     if (!body.includes(page.marker)) fail(`the ${locale} render of ${page.route} is not that page`);
     // The CSP (script-src 'self') blocks inline scripts: a page that needs one would stay half shown.
     if (body.includes('<script') || body.includes('<!--$?-->'))
@@ -184,5 +215,6 @@ rmSync(ssrDir, { recursive: true, force: true });
 const pending = process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout');
 if (pending.length > 0) fail(`the render left ${pending.length} timer(s) running (${pending.join(', ')})`);
 console.log(
-  `prerender: {${PAGES.map((p) => p.name).join(',')}}.{${LOCALES.join(',')}}.html (${sizes.join(', ')})`,
+  `prerender: {${PAGES.map((p) => p.name).join(',')}}.{${LOCALES.join(',')}}.html (${sizes.join(', ')}), ` +
+    `console-frames.{${LOCALES.join(',')}}.json (${CONSOLE_PAGES.length} pages, ${Math.round(framesSize / 1024)} kB)`,
 );

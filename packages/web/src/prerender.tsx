@@ -13,7 +13,7 @@ import { LEGAL_PATHS } from '@portal/contract';
 import type { LegalDocumentKind, Locale } from '@portal/contract';
 import { AppProviders } from './app/providers';
 import { routeTitle } from './app/route-title';
-import { routes } from './app/routes';
+import { consoleRoutes, routes } from './app/routes';
 import ConsoleLayout from './app/layouts/console/console-layout';
 import { preloadLegalTexts } from './components/legal-document';
 import { i18n } from './i18n/i18n';
@@ -97,31 +97,42 @@ async function render(
 
 /**
  * The console's frame for a signed-in customer's first paint (see app/console-frame.ts): the console layout as it
- * looks before its data arrives, its main area empty. Ids, the references to them and test ids are dropped, and
- * its landmarks are plain boxes (the frame is hidden from assistive technology and must not clash with the page's
- * own), and so are Mantine's CSS variables,
- * which the landing page's HTML already holds.
+ * looks before its data arrives, at a page's address with that page in its loading state (its title, static texts
+ * and skeletons; today's date left out), or, without one, with its main area empty (for the addresses of no
+ * prerendered page). Ids, the
+ * references to them and test ids are dropped, and its landmarks are plain boxes (the frame is hidden from
+ * assistive technology and must not clash with the page's own), and so are Mantine's CSS variables, which the
+ * landing page's HTML already holds.
  */
-export async function renderConsoleFrame(locale: Locale): Promise<string> {
+export async function renderConsoleFrame(locale: Locale, page?: string): Promise<string> {
   await i18n.changeLanguage(locale);
   const queryClient = createQueryClient();
-  // At an address of no page: no navigation entry is marked as the current one (the frame serves every route).
-  const router = createMemoryRouter([{ path: '/*', element: <ConsoleLayout /> }], {
-    initialEntries: ['/console-frame'],
-  });
+  const router = page
+    ? createMemoryRouter([{ path: '/', element: <ConsoleLayout />, children: consoleRoutes }], {
+        initialEntries: [page],
+      })
+    : // At an address of no page: no navigation entry is marked as the current one.
+      createMemoryRouter([{ path: '/*', element: <ConsoleLayout /> }], {
+        initialEntries: ['/console-frame'],
+      });
   try {
     const { prelude } = await prerenderToNodeStream(
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>,
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     const chunks: Buffer[] = [];
     for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks)
-      .toString('utf8')
-      .replace(/<style data-mantine-styles="true">[\s\S]*?<\/style>/g, '')
-      .replace(/\s(id|aria-labelledby|aria-describedby|aria-controls|for|data-testid)="[^"]*"/g, '')
-      .replace(/<(\/?)(main|header|nav|aside|footer)\b/g, '<$1div');
+    return (
+      Buffer.concat(chunks)
+        .toString('utf8')
+        .replace(/<style data-mantine-styles="true">[\s\S]*?<\/style>/g, '')
+        .replace(/\s(id|aria-labelledby|aria-describedby|aria-controls|for|data-testid)="[^"]*"/g, '')
+        .replace(/<(\/?)(main|header|nav|aside|footer)\b/g, '<$1div')
+        // What tells the time (data-now: today's date) would be the build's: left empty until the app fills it.
+        .replace(/(<[^>]*\sdata-now(?:="[^"]*")?[^>]*>)[^<]*/g, '$1')
+    );
   } finally {
     queryClient.clear();
     router.dispose();

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { prefetchConsole } from './app/console-prefetch';
 import { AppProviders } from './app/providers';
 import { normalizePagePath } from '@portal/contract';
 import { routes, showsLanding } from './app/routes';
@@ -56,7 +57,10 @@ if (showsPrerendered()) {
     });
   });
 } else {
-  // Not for this visitor (theme-init.js has kept it hidden): render from scratch.
+  // Not for this visitor (theme-init.js has kept it hidden): render from scratch, a signed-in customer's console
+  // with its page's calls already on their way.
+  if (isSignedIn() && showsLanding(window.location.pathname))
+    prefetchConsole(queryClient, window.location.pathname);
   container.replaceChildren();
   delete container.dataset.prerendered;
   const root = createRoot(container);

@@ -192,3 +192,48 @@ describe(`the prerendered landing page in the visitor's language (${TEST_DIALECT
     expect(gunzipSync(after.rawPayload).toString()).toBe(rebuilt);
   });
 });
+
+describe(`the console's frame of the page opened (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  const frame = (inner: string) =>
+    `<div id="console-frame"><!--console-frame-->${inner}<!--/console-frame--></div>`;
+  const page = (locale: string, inner = 'empty frame') =>
+    `<!doctype html><html lang="${locale}"><body>${frame(inner)}<div id="root">landing ${locale}</div></body></html>`;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+    writeFileSync(path.join(dist, 'index.html'), page('zh_CN'));
+    for (const locale of ['zh_CN', 'zh_TW', 'en']) {
+      writeFileSync(path.join(dist, `index.${locale}.html`), page(locale));
+      writeFileSync(path.join(dist, `terms-of-service.${locale}.html`), `terms ${locale}`);
+    }
+    for (const locale of ['zh_CN', 'en'])
+      writeFileSync(
+        path.join(dist, `console-frames.${locale}.json`),
+        JSON.stringify({ '/': `dashboard ${locale}`, '/finance': `finance ${locale}` }),
+      );
+    // No console-frames.zh_TW.json (an older build): the frame stays empty in that language.
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, lang: string, encoding = 'identity') =>
+    t.app.inject({ url, headers: { cookie: `lang=${lang}`, 'accept-encoding': encoding } });
+
+  it("carries the page's frame at a console page's address, whatever its spelling, in the visitor's language", async () => {
+    expect((await get('/', 'en')).body).toBe(page('en', 'dashboard en'));
+    for (const url of ['/finance', '/Finance/', '/finance?tab=ledger'])
+      expect((await get(url, 'zh_CN')).body, url).toBe(page('zh_CN', 'finance zh_CN'));
+    const br = await get('/finance', 'en', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page('en', 'finance en'));
+    // The plain page is still the file itself.
+    expect((await get('/', 'en')).body).toBe(page('en', 'dashboard en'));
+  });
+
+  it('keeps the empty frame elsewhere, and never takes a frame from outside the build', async () => {
+    for (const url of ['/support/12', '/any/unknown', '/__proto__', '/constructor', '/toString'])
+      expect((await get(url, 'en')).body, url).toBe(page('en'));
+    expect((await get('/finance', 'zh_TW')).body).toBe(page('zh_TW'));
+    expect((await get('/terms-of-service', 'en')).body).toBe('terms en');
+  });
+});

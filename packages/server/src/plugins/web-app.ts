@@ -33,25 +33,53 @@ interface PageBody {
   gzip: Buffer;
 }
 
+/** Where the console's frame starts and ends in the landing page's HTML (scripts/prerender.mjs writes both). */
+const FRAME_START = '<!--console-frame-->';
+const FRAME_END = '<!--/console-frame-->';
+
+/**
+ * The console's frame of each page, per language (`console-frames.<locale>.json`, path -> HTML, written by the
+ * build): the landing page's HTML carries the frame with an empty main area; at a console page's address it
+ * carries that page's, so a signed-in customer's first paint is the page itself in its loading state.
+ */
+function consoleFrames(webDist: string): Map<string, Record<string, string>> {
+  const frames = new Map<string, Record<string, string>>();
+  for (const locale of LOCALES) {
+    const file = path.join(webDist, `console-frames.${locale}.json`);
+    if (existsSync(file))
+      frames.set(locale, JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+  }
+  return frames;
+}
+
 /**
  * The app's pages (a few tens of kB each with the prerendered landing page), compressed once and kept until the
  * file changes (a rebuild): sent compressed, as the not-found route does not pass through the compression plugin.
+ * With a frame, the page is the file with that frame in place of the one it carries.
  */
 function pageCache(webDist: string) {
   const cache = new Map<string, PageBody>();
-  return (file: string): PageBody => {
+  return (file: string, frame: { path: string; html: string } | null): PageBody => {
     const full = path.join(webDist, file);
     const { mtimeMs } = statSync(full);
-    const cached = cache.get(file);
+    const key = frame === null ? file : `${file}\0${frame.path}`;
+    const cached = cache.get(key);
     if (cached && cached.mtimeMs === mtimeMs) return cached;
-    const raw = readFileSync(full);
+    let raw = readFileSync(full);
+    if (frame !== null) {
+      const html = raw.toString('utf8');
+      const start = html.indexOf(FRAME_START);
+      const end = html.indexOf(FRAME_END);
+      if (start >= 0 && end > start)
+        raw = Buffer.from(html.slice(0, start + FRAME_START.length) + frame.html + html.slice(end), 'utf8');
+    }
     const body: PageBody = {
       mtimeMs,
       raw,
       br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip: gzipSync(raw, { level: 9 }),
     };
-    cache.set(file, body);
+    cache.set(key, body);
     return body;
   };
 }
@@ -104,6 +132,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     }
   }
   const pages = webDist ? pageCache(webDist) : null;
+  const frames = hasWeb && webDist ? consoleFrames(webDist) : new Map<string, Record<string, string>>();
   if (hasWeb && webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -129,9 +158,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       (request.method === 'GET' || request.method === 'HEAD') && path.extname(pathname) === '';
     if (hasWeb && pages && wantsPage) {
       const locale = pageLocale(request);
-      const file =
-        localized.get(`${pageName(pathname)}.${locale}`) ?? localized.get(`index.${locale}`) ?? 'index.html';
-      const body = pages(file);
+      const name = pageName(pathname);
+      const file = localized.get(`${name}.${locale}`) ?? localized.get(`index.${locale}`) ?? 'index.html';
+      const route = normalizePagePath(pathname);
+      const pageFrames = name === 'index' ? frames.get(locale) : undefined;
+      const frame =
+        pageFrames && Object.hasOwn(pageFrames, route) ? { path: route, html: pageFrames[route]! } : null;
+      const body = pages(file, frame);
       const encoding = pageEncoding(request.headers['accept-encoding']);
       reply
         .header('cache-control', REVALIDATE)

@@ -1,16 +1,23 @@
 import { useLayoutEffect } from 'react';
 
 /**
- * The console's frame (top bar and sidebar, no data), prerendered into the landing page's HTML by
- * scripts/prerender.mjs and shown by theme-init.js to a signed-in customer on a console route: their first paint
- * comes with the HTML and its styles, not seconds later with the code. It covers the page until the first layout the
- * app renders is in place, which removes it before that layout is painted.
+ * The console's frame: the console layout with the opened page in its loading state (top bar, sidebar, title,
+ * static texts, skeletons; no data), prerendered per page and language by scripts/prerender.mjs, put into the
+ * landing page's HTML by the server for the page's address and shown by theme-init.js to a signed-in customer on a
+ * console route: their first paint comes with the HTML and its styles, not seconds later with the code. It covers
+ * the app until the page the app renders is in place, which removes it before that page is painted.
  */
 export const CONSOLE_FRAME_ID = 'console-frame';
 
-/** Called by every layout: once it is on screen, the prerendered frame goes. */
+/** Called by the public and landing layouts, and after the console's page: once it is on screen, the frame goes. */
 export function useDismissConsoleFrame(): void {
   useLayoutEffect(() => {
     document.getElementById(CONSOLE_FRAME_ID)?.remove();
   }, []);
+}
+
+/** Rendered after the console's page in its Suspense boundary: the frame goes when the page is in place. */
+export function DismissConsoleFrame(): null {
+  useDismissConsoleFrame();
+  return null;
 }

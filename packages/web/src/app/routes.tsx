@@ -60,6 +60,19 @@ export function showsLanding(pathname: string): boolean {
   return !(PUBLIC_PATHS as readonly string[]).includes(normalizePagePath(pathname));
 }
 
+/** The console's routes under its layout: every page of CONSOLE_PAGES, the detail pages and the not-found page. */
+export const consoleRoutes: RouteObject[] = [
+  ...CONSOLE_PAGES.map((page) => {
+    const Page = CONSOLE_COMPONENTS[page.key];
+    return page.path === '/'
+      ? { index: true, element: <Page /> }
+      : { path: page.path.slice(1), element: <Page /> };
+  }),
+  { path: 'support/:ticketId', element: <TicketPage /> },
+  { path: 'help/:documentId', element: <HelpDocumentPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -74,19 +87,5 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginRoute /> },
     ],
   },
-  {
-    path: '/',
-    element: <RootGate />,
-    children: [
-      ...CONSOLE_PAGES.map((page) => {
-        const Page = CONSOLE_COMPONENTS[page.key];
-        return page.path === '/'
-          ? { index: true, element: <Page /> }
-          : { path: page.path.slice(1), element: <Page /> };
-      }),
-      { path: 'support/:ticketId', element: <TicketPage /> },
-      { path: 'help/:documentId', element: <HelpDocumentPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
+  { path: '/', element: <RootGate />, children: consoleRoutes },
 ];

@@ -3,8 +3,9 @@
  * balance, one cache entry each for the console's sidebar and every page.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { rechargeApi, usersApi, walletApi } from '@portal/contract';
-import { apiQueryKey, PAGE_QUERY_OPTIONS, useApiQuery } from './query';
+import { apiQueryKey, PAGE_QUERY_OPTIONS, prefetchApiQuery, useApiQuery } from './query';
 
 export const PROFILE_KEY = apiQueryKey(usersApi.getProfile);
 
@@ -32,4 +33,10 @@ export function useRefreshMoney() {
         rechargeApi.listCodes,
       ].map((endpoint) => queryClient.invalidateQueries({ queryKey: [endpoint.method, endpoint.path] })),
     );
+}
+
+/** The profile and the balance, which every console page shows: started before the console renders. */
+export function prefetchAccount(queryClient: QueryClient): void {
+  prefetchApiQuery(queryClient, usersApi.getProfile);
+  prefetchApiQuery(queryClient, usersApi.getBalance);
 }

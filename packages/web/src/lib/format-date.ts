@@ -32,9 +32,7 @@ export function formatDateTimeCompact(iso: string | null | undefined, locale: Lo
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeToHeader(locale), { dateStyle: 'short', timeStyle: 'short' }).format(
-    date,
-  );
+  return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
 /** Only the date ("2026年1月5日", "Jan 5, 2026"). */

@@ -71,6 +71,21 @@ export function useApiQuery<E extends Endpoint>(
   });
 }
 
+/**
+ * Starts a query before a component asks for it, under the key useApiQuery gives it: the hook that mounts later
+ * takes the answer (or the call in flight) instead of calling again. For a page's first screen (app/console-prefetch.ts).
+ */
+export function prefetchApiQuery<E extends Endpoint>(
+  queryClient: QueryClient,
+  endpoint: E,
+  input: RequestInput<E> = {},
+): void {
+  void queryClient.prefetchQuery({
+    queryKey: apiQueryKey(endpoint, input),
+    queryFn: ({ signal }) => apiRequest(endpoint, input, { signal }),
+  });
+}
+
 type MutationOptions<E extends Endpoint> = Omit<
   UseMutationOptions<EndpointData<E>, ApiError, RequestInput<E>>,
   'mutationFn'

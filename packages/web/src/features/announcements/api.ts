@@ -1,8 +1,15 @@
 /** Hooks of the announcements feature, built from the contract (product rules §10), with the timings of §9. */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { announcementsApi, QUERY } from '@portal/contract';
 import type { Announcement, EndpointQuery, MarkReadResult } from '@portal/contract';
-import { apiQueryKey, PAGE_QUERY_OPTIONS, useApiMutation, useApiQuery } from '../../lib/query';
+import {
+  apiQueryKey,
+  PAGE_QUERY_OPTIONS,
+  prefetchApiQuery,
+  useApiMutation,
+  useApiQuery,
+} from '../../lib/query';
 
 export type AnnouncementsQuery = EndpointQuery<typeof announcementsApi.listAnnouncements>;
 
@@ -80,4 +87,10 @@ export function useMarkRead() {
       void queryClient.invalidateQueries({ queryKey: LISTS_KEY });
     },
   });
+}
+
+/** The bell's count and the popup check, which every console page makes: started before the console renders. */
+export function prefetchAnnouncementChecks(queryClient: QueryClient): void {
+  prefetchApiQuery(queryClient, announcementsApi.getUnreadCount);
+  prefetchApiQuery(queryClient, announcementsApi.listAnnouncements, { query: POPUP_QUERY });
 }

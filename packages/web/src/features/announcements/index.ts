@@ -1,3 +1,4 @@
 export { AnnouncementsCenter } from './announcements-center';
 export { AnnouncementBell, bellLabel } from './announcement-bell';
 export { AnnouncementPopups } from './announcement-popups';
+export { prefetchAnnouncementChecks } from './api';

@@ -3,9 +3,10 @@
  * with the page, so all of them start together (no waterfalls). Subscriptions, balance, profile and node summary
  * share their cache entries with the pages that own them.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { dashboardApi, ERRORS, nodesApi, subscriptionsApi } from '@portal/contract';
 import { isApiError } from '../../lib/api-error';
-import { PAGE_QUERY_OPTIONS, useApiQuery } from '../../lib/query';
+import { PAGE_QUERY_OPTIONS, prefetchApiQuery, useApiQuery } from '../../lib/query';
 import { useProfile } from '../../lib/account-queries';
 import { monthDays } from './format';
 
@@ -53,4 +54,14 @@ export function useNodeList() {
 
 export function useActivities() {
   return useApiQuery(dashboardApi.activities, { query: { limit: ACTIVITY_LIMIT } }, PAGE_QUERY_OPTIONS);
+}
+
+/** The dashboard's calls, started before it renders (app/console-prefetch.ts), with the inputs of the hooks above. */
+export function prefetchDashboard(queryClient: QueryClient, now: Date = new Date()): void {
+  prefetchApiQuery(queryClient, subscriptionsApi.mySubscriptions);
+  prefetchApiQuery(queryClient, subscriptionsApi.traffic, { query: { days: monthDays(now) } });
+  prefetchApiQuery(queryClient, subscriptionsApi.getLink);
+  prefetchApiQuery(queryClient, nodesApi.summary);
+  prefetchApiQuery(queryClient, nodesApi.listNodes, { query: { page: 1, size: NODE_LIST_SIZE } });
+  prefetchApiQuery(queryClient, dashboardApi.activities, { query: { limit: ACTIVITY_LIMIT } });
 }

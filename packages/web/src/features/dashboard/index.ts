@@ -1,1 +1,2 @@
 export { DashboardOverview } from './dashboard-overview';
+export { prefetchDashboard } from './api';

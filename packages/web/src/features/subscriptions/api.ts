@@ -1,8 +1,15 @@
 /** Hooks of the subscription pages, built from the contract (product rules §10). */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { subscriptionsApi } from '@portal/contract';
 import type { EndpointQuery } from '@portal/contract';
-import { apiQueryKey, PAGE_QUERY_OPTIONS, useApiMutation, useApiQuery } from '../../lib/query';
+import {
+  apiQueryKey,
+  PAGE_QUERY_OPTIONS,
+  prefetchApiQuery,
+  useApiMutation,
+  useApiQuery,
+} from '../../lib/query';
 import { useRefreshMoney } from '../../lib/account-queries';
 
 export const PACKAGES_KEY = apiQueryKey(subscriptionsApi.listPackages);
@@ -122,4 +129,10 @@ export function useResetLink() {
       queryClient.setQueryData(linkKey(link.subscription_id), link);
     },
   });
+}
+
+/** The subscription centre's first tab (the plans) and the customer's subscriptions, started before it renders. */
+export function prefetchSubscriptionCenter(queryClient: QueryClient): void {
+  prefetchApiQuery(queryClient, subscriptionsApi.listPackages);
+  prefetchApiQuery(queryClient, subscriptionsApi.mySubscriptions);
 }

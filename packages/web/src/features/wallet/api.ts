@@ -1,9 +1,16 @@
 /** Hooks of the wallet and top-up pages, built from the contract (product rules §10). */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { rechargeApi, walletApi } from '@portal/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, rechargeApi, walletApi } from '@portal/contract';
 import type { EndpointQuery, Topup } from '@portal/contract';
 import { useRefreshMoney } from '../../lib/account-queries';
-import { apiQueryKey, PAGE_QUERY_OPTIONS, useApiMutation, useApiQuery } from '../../lib/query';
+import {
+  apiQueryKey,
+  PAGE_QUERY_OPTIONS,
+  prefetchApiQuery,
+  useApiMutation,
+  useApiQuery,
+} from '../../lib/query';
 import { isFinalTopupStatus } from './status';
 
 /** How often an open USDT order is asked for its status. */
@@ -118,4 +125,10 @@ export function useTopupHistory(query: HistoryQuery) {
 
 export function useRechargeStats() {
   return useApiQuery(rechargeApi.stats, {}, PAGE_QUERY_OPTIONS);
+}
+
+/** The wallet's chart and the ledger's first page (no filter), started before the page renders. */
+export function prefetchWalletOverview(queryClient: QueryClient): void {
+  prefetchApiQuery(queryClient, walletApi.balanceHistory, { query: { days: BALANCE_HISTORY_DAYS } });
+  prefetchApiQuery(queryClient, walletApi.listLedger, { query: { page: 1, size: DEFAULT_PAGE_SIZE } });
 }

@@ -2,3 +2,4 @@ export { WalletOverview } from './wallet-overview';
 export { RechargePanel } from './recharge-panel';
 export { TopupHistory } from './topup-history';
 export { CodesManager } from './codes-manager';
+export { prefetchWalletOverview } from './api';

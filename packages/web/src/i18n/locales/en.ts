@@ -27,6 +27,8 @@ export const en: Messages = {
     copy: 'Copy',
     copied: 'Copied',
     copyLabel: 'Copy {{label}}',
+    pageFailed: 'This page could not be shown. Reload to try again.',
+    reload: 'Reload',
     loadFailed: 'Could not load, please try again later',
     pagination: 'Pagination',
     pageOf: 'Page {{page}} of {{pages}} · {{total}} in total',

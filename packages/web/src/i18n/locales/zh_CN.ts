@@ -25,6 +25,8 @@ export const zhCN = {
     copy: '复制',
     copied: '已复制',
     copyLabel: '复制{{label}}',
+    pageFailed: '页面无法显示，请刷新后重试',
+    reload: '刷新',
     loadFailed: '加载失败，请稍后重试',
     pagination: '分页',
     pageOf: '第 {{page}} / {{pages}} 页，共 {{total}} 条',

@@ -27,6 +27,8 @@ export const zhTW: Messages = {
     copy: '複製',
     copied: '已複製',
     copyLabel: '複製{{label}}',
+    pageFailed: '頁面無法顯示，請重新整理後再試',
+    reload: '重新整理',
     loadFailed: '載入失敗，請稍後重試',
     pagination: '分頁',
     pageOf: '第 {{page}} / {{pages}} 頁，共 {{total}} 筆',

@@ -2,7 +2,7 @@ import { AppShell, Drawer } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@portal/contract';
 import { PageLoader } from '../../../components/page-loader';
 import { SkipLink } from '../../../components/skip-link';
@@ -14,16 +14,17 @@ import { TopBar } from './top-bar';
 import { shell } from '../../../theme/tokens';
 import { PageHeader } from './page-header';
 import { useCurrentUser } from './use-console-data';
-import { useDismissConsoleFrame } from '../../console-frame';
+import { DismissConsoleFrame } from '../../console-frame';
+import { PageErrorBoundary } from './page-error-boundary';
 
 /**
  * The signed-in console: the top bar across the top (the brand in its left cell, above the sidebar; 56 px high on
  * phones), the sidebar (280/80, an overlay below 768 px), and the page under its header (breadcrumb and h1).
  */
 export default function ConsoleLayout() {
-  useDismissConsoleFrame();
   const { t } = useTranslation();
   const mobile = usePhone();
+  const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebar_collapsed', defaultValue: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const desktopCollapsed = !mobile && collapsed;
@@ -74,9 +75,13 @@ export default function ConsoleLayout() {
         <WelcomeModal emailVerified={emailVerified} onClosed={() => setWelcomeWaiting(false)} />
         <AnnouncementPopups paused={popupsPaused} />
         <PageHeader />
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+            {/* Commits with the page, not with a loader in its place. */}
+            <DismissConsoleFrame />
+          </Suspense>
+        </PageErrorBoundary>
       </AppShell.Main>
     </AppShell>
   );

@@ -58,7 +58,7 @@ export function PageHeader() {
         <Title order={1} data-testid="page-title" className={classes.title}>
           {title}
         </Title>
-        <Text size="xs" c="dimmed" visibleFrom="sm" className={classes.today} data-testid="today">
+        <Text size="xs" c="dimmed" visibleFrom="sm" className={classes.today} data-testid="today" data-now>
           {today}
         </Text>
       </Group>
