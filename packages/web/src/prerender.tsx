@@ -8,7 +8,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppRoutes } from './app/app-routes';
 import { LEGAL_PATHS } from '@portal/contract';
 import type { LegalDocumentKind, Locale } from '@portal/contract';
 import { AppProviders } from './app/providers';
@@ -47,34 +49,14 @@ export interface RenderedPage {
   description: string | null;
 }
 
-/** Renders the page at a route: `/` for the landing page, or a legal document's route. */
-export async function renderPage(locale: Locale, route: string): Promise<RenderedPage> {
-  await i18n.changeLanguage(locale);
-  const queryClient = createQueryClient();
-  const legal = legalDocumentAt(route);
-  if (route !== '/' && !legal) throw new Error(`${route} is not a prerendered page`);
-  if (legal) await preloadLegalTexts(queryClient);
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
-  try {
-    return await render(locale, legal, queryClient, router);
-  } finally {
-    // The cache's garbage-collection timers (minutes long) and the router's listeners would keep the build's
-    // process alive after the files are written: release both.
-    queryClient.clear();
-    router.dispose();
-  }
-}
-
-async function render(
-  locale: Locale,
-  legal: LegalDocumentKind | null,
-  queryClient: QueryClient,
-  router: ReturnType<typeof createMemoryRouter>,
-): Promise<RenderedPage> {
+/** The app at an address, as HTML: every Suspense boundary resolved (lazy chunks loaded), nothing fetched. */
+async function renderAt(queryClient: QueryClient, routes: RouteObject[], route: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[route]}>
+          <AppRoutes routes={routes} />
+        </MemoryRouter>
       </AppProviders>
     </StrictMode>,
     // Every Suspense boundary inline, in place: React would move a large one (the legal text) to the end of the
@@ -83,50 +65,52 @@ async function render(
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  const body = Buffer.concat(chunks).toString('utf8');
-  const title = routeTitle(legal ? LEGAL_PATHS[legal] : '/', false, i18n.t);
-  if (!legal) return { body, title, description: null };
-  const { legalEn, legalZhCN, legalZhTW } = await import('./i18n/locales/features/legal');
-  const texts = { zh_CN: legalZhCN, zh_TW: legalZhTW, en: legalEn }[locale];
-  return {
-    body,
-    title,
-    description: summary(texts[legal].intro),
-  };
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Renders the page at a route: `/` for the landing page, or a legal document's route. */
+export async function renderPage(locale: Locale, route: string): Promise<RenderedPage> {
+  await i18n.changeLanguage(locale);
+  const legal = legalDocumentAt(route);
+  if (route !== '/' && !legal) throw new Error(`${route} is not a prerendered page`);
+  const queryClient = createQueryClient();
+  try {
+    if (legal) await preloadLegalTexts(queryClient);
+    const body = await renderAt(queryClient, routes, route);
+    const title = routeTitle(legal ? LEGAL_PATHS[legal] : '/', false, i18n.t);
+    if (!legal) return { body, title, description: null };
+    const { legalEn, legalZhCN, legalZhTW } = await import('./i18n/locales/features/legal');
+    const texts = { zh_CN: legalZhCN, zh_TW: legalZhTW, en: legalEn }[locale];
+    return { body, title, description: summary(texts[legal].intro) };
+  } finally {
+    // The cache's garbage-collection timers (minutes long) would keep the build's process alive after the files
+    // are written: release them.
+    queryClient.clear();
+  }
 }
 
 /**
  * The console's frame for a signed-in customer's first paint (see app/console-frame.ts): the console layout as it
  * looks before its data arrives, at a page's address with that page in its loading state (its title, static texts
  * and skeletons; today's date left out), or, without one, with its main area empty (for the addresses of no
- * prerendered page). Ids, the
- * references to them and test ids are dropped, and its landmarks are plain boxes (the frame is hidden from
- * assistive technology and must not clash with the page's own), and so are Mantine's CSS variables, which the
- * landing page's HTML already holds.
+ * prerendered page). Ids, the references to them and test ids are dropped, and its landmarks are plain boxes (the
+ * frame is hidden from assistive technology and must not clash with the page's own), and so are Mantine's CSS
+ * variables, which the landing page's HTML already holds.
  */
 export async function renderConsoleFrame(locale: Locale, page?: string): Promise<string> {
   await i18n.changeLanguage(locale);
   const queryClient = createQueryClient();
-  const router = page
-    ? createMemoryRouter([{ path: '/', element: <ConsoleLayout />, children: consoleRoutes }], {
-        initialEntries: [page],
-      })
-    : // At an address of no page: no navigation entry is marked as the current one.
-      createMemoryRouter([{ path: '/*', element: <ConsoleLayout /> }], {
-        initialEntries: ['/console-frame'],
-      });
   try {
-    const { prelude } = await prerenderToNodeStream(
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
-    );
-    const chunks: Buffer[] = [];
-    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+    const html = page
+      ? await renderAt(
+          queryClient,
+          [{ path: '/', element: <ConsoleLayout />, children: consoleRoutes }],
+          page,
+        )
+      : // At an address of no page: no navigation entry is marked as the current one.
+        await renderAt(queryClient, [{ path: '/*', element: <ConsoleLayout /> }], '/console-frame');
     return (
-      Buffer.concat(chunks)
-        .toString('utf8')
+      html
         .replace(/<style data-mantine-styles="true">[\s\S]*?<\/style>/g, '')
         .replace(/\s(id|aria-labelledby|aria-describedby|aria-controls|for|data-testid)="[^"]*"/g, '')
         .replace(/<(\/?)(main|header|nav|aside|footer)\b/g, '<$1div')
@@ -135,6 +119,5 @@ export async function renderConsoleFrame(locale: Locale, page?: string): Promise
     );
   } finally {
     queryClient.clear();
-    router.dispose();
   }
 }

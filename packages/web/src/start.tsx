@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes, navigateOutside } from './app/app-routes';
 import { prefetchConsole } from './app/console-prefetch';
 import { AppProviders } from './app/providers';
 import { normalizePagePath } from '@portal/contract';
@@ -12,10 +13,9 @@ import { createQueryClient } from './lib/query';
 import { isSignedIn } from './lib/token-store';
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
 
 configureApiClient({
-  navigate: (to) => void router.navigate(to),
+  navigate: navigateOutside,
   notify: (kind, message) => void notify[kind](message),
   onSignOut: () => queryClient.clear(),
 });
@@ -26,7 +26,9 @@ if (!container) throw new Error('missing #root');
 const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>
 );
