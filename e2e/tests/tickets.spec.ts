@@ -59,7 +59,7 @@ test('a ticket with a screenshot, answered by staff, then closed', async ({ page
   test.setTimeout(120_000);
   const user = await createVerifiedUser(request);
   const agent = await createVerifiedUser(request, 'Alice');
-  expect(operator('user:promote', agent.email)).toContain('is now an admin');
+  expect(operator('user:promote', agent.email)).toContain('is now staff with the admin role');
   const staffToken = await accessToken(request, agent);
 
   await signIn(page, user);

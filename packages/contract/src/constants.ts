@@ -1,7 +1,7 @@
 /** Business constants and limits of product rules §9 (and its Decision notes on the gaps). */
 export const APP_VERSION = '1.7.1';
 export const API_PREFIX = '/api/v1/portal';
-/** The staff API (same envelope; admin role only). */
+/** The staff API (same envelope; each endpoint needs a staff permission). */
 export const ADMIN_API_PREFIX = '/api/v1/admin';
 
 /** The interface language, mirrored into a cookie so the server can send the landing page prerendered in it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUCCESS_CODE } from './errors.js';
+import type { Permission } from './staff.js';
 
 /**
  * One contract per endpoint: method, path (relative to the API prefix, `:param` for path parameters), request
@@ -20,8 +21,13 @@ export interface Endpoint<
   tags: readonly string[];
   /** false for calls that need no bearer token. */
   auth: Auth;
-  /** 'admin': staff only (others get 40002). Admin endpoints live under ADMIN_API_PREFIX. */
-  role?: 'admin';
+  /**
+   * Staff only: the permission a staff role needs (others, customers included, get 40002). Staff endpoints live
+   * under ADMIN_API_PREFIX.
+   */
+  permission?: Permission;
+  /** A file rather than the JSON envelope (the handler sends it itself); `data` is then its text. */
+  produces?: 'text/csv';
   body?: Body;
   query?: Query;
   params?: Params;

@@ -250,9 +250,9 @@ export const ERRORS = {
   TICKET_ASSIGNEE_INVALID: def(
     40609,
     422,
-    '工单只能指派给管理员',
-    '工單只能指派給管理員',
-    'A ticket can only be assigned to an admin',
+    '工单只能指派给可以处理工单的员工',
+    '工單只能指派給可以處理工單的員工',
+    'A ticket can only be assigned to a staff member who handles tickets',
   ),
 
   // Content 407xx
@@ -295,6 +295,16 @@ export const ERRORS = {
     '找不到綁定的第三方帳戶',
     'Linked account not found',
   ),
+
+  // Staff 409xx
+  STAFF_LAST_OWNER: def(
+    40901,
+    409,
+    '至少需要保留一位所有者',
+    '至少需要保留一位擁有者',
+    'There must always be at least one owner',
+  ),
+  STAFF_NOT_FOUND: def(40902, 404, '该员工不存在', '該員工不存在', 'No such staff member'),
 
   // Server 500xx
   INTERNAL: def(

@@ -6,6 +6,7 @@ export * from './money.js';
 export * from './inputs.js';
 export * from './validation.js';
 export * from './endpoint.js';
+export * from './staff.js';
 export * from './i18n/validation-messages.js';
 export * as healthApi from './endpoints/health.js';
 export * as authApi from './endpoints/auth.js';
@@ -20,6 +21,7 @@ export * as helpApi from './endpoints/help.js';
 export * as siteApi from './endpoints/site.js';
 export * as searchApi from './endpoints/search.js';
 export * as dashboardApi from './endpoints/dashboard.js';
+export * as staffApi from './endpoints/staff.js';
 export type {
   Package,
   Subscription,
@@ -101,3 +103,4 @@ export type {
   SearchHelpHit,
 } from './endpoints/search.js';
 export { SEARCH, SEARCH_GROUPS } from './endpoints/search.js';
+export type { AuditRecord, StaffMe, StaffMember } from './endpoints/staff.js';

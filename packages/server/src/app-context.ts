@@ -23,6 +23,8 @@ import { TopupQueries } from './modules/recharge/topups.js';
 import { UsdtService } from './modules/recharge/usdt-service.js';
 import { SearchService } from './modules/search/service.js';
 import { SiteContent } from './modules/site/site-content.js';
+import { AuditService } from './modules/audit/audit-service.js';
+import { StaffService } from './modules/staff/staff-service.js';
 import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
 import { AutoRenewSettings } from './modules/subscriptions/auto-renew.js';
 import type { SubscriptionServices } from './modules/subscriptions/routes.js';
@@ -68,6 +70,8 @@ export interface AppServices {
   help: HelpService;
   helpAdmin: HelpAdminService;
   site: SiteContent;
+  audit: AuditService;
+  staff: StaffService;
   search: SearchService;
   dashboard: DashboardService;
 }
@@ -151,6 +155,8 @@ export function createAppContext(base: AppBase): AppContext {
       help,
       helpAdmin: new HelpAdminService(db),
       site: new SiteContent(db, config.supportEmail),
+      audit: new AuditService(db),
+      staff: new StaffService(db, database.dialect),
       search: new SearchService(db, help),
       dashboard: new DashboardService(db),
     },

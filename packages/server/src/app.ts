@@ -14,6 +14,8 @@ import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { openRedis } from './lib/redis.js';
 import { resolveSecret } from './lib/secrets.js';
 import { announcementsModule } from './modules/announcements/index.js';
+import { auditModule } from './modules/audit/index.js';
+import { staffModule } from './modules/staff/index.js';
 import { authModule } from './modules/auth/index.js';
 import { restrictedAreas, type RestrictedPrefix } from './modules/auth/restricted-areas.js';
 import { dashboardModule } from './modules/dashboard/index.js';
@@ -50,6 +52,8 @@ const MODULES: readonly ModuleFactory[] = [
   announcementsModule,
   helpModule,
   siteModule,
+  auditModule,
+  staffModule,
   dashboardModule,
   searchModule,
   rechargeModule,

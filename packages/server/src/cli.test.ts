@@ -138,8 +138,23 @@ describe('operators’ CLI', () => {
     expect(books.code).toBe(0);
     expect(books.out).toContain('every balance equals its ledger');
 
-    expect((await cli(['user:promote', email], env)).out).toContain('is now an admin');
+    const roleOf = async () =>
+      (
+        await t.database.handle.db
+          .selectFrom('users')
+          .select('role')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).role;
+    expect((await cli(['user:promote', email], env)).out).toContain('is now staff with the admin role');
+    expect(await roleOf()).toBe('admin');
+    expect((await cli(['user:promote', email, '--role', 'support'], env)).out).toContain('the support role');
+    expect(await roleOf()).toBe('support');
+    const unknown = await cli(['user:promote', email, '--role', 'janitor'], env);
+    expect(unknown.code).toBe(1);
+    expect(await roleOf()).toBe('support');
     expect((await cli(['user:demote', email], env)).out).toContain('is now a regular user');
+    expect(await roleOf()).toBe('user');
     expect((await cli(['node:list'], env)).out).toMatch(/\d+ node\(s\)/);
     expect((await cli(['payments:unmatched'], env)).out).toContain('0 transfer(s) need an operator');
   });

@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
 import {
   NODE_PROTOCOLS,
+  STAFF_ROLES,
   fenToString,
   isMoneyString,
+  isStaffRole,
   parseMoneyToFen,
   type NodeProtocol,
+  type UserRole,
 } from '@portal/contract';
 import pino from 'pino';
 import { createAppContext, type AppContext } from './app-context.js';
@@ -47,11 +50,19 @@ function linksIn(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 }
 
-function setRole(email: string | undefined, role: 'admin' | 'user'): Promise<void> {
+/** `user:promote <email> [--role <role>]` (admin when not given) and `user:demote <email>`. */
+function setRole(args: string[], promote: boolean): Promise<void> {
   return withContext(async ({ services }) => {
-    if (!email) throw new Error(`usage: user:${role === 'admin' ? 'promote' : 'demote'} <email>`);
-    if (!(await services.auth.setRole(email, role))) throw new Error(`no user ${email}`);
-    console.log(`${email} is now ${role === 'admin' ? 'an admin' : 'a regular user'}`);
+    const [email, flag, value] = args;
+    const role = promote ? (flag === '--role' ? value : flag === undefined ? 'admin' : undefined) : 'user';
+    if (!email || (promote && !isStaffRole(role)) || (!promote && flag !== undefined))
+      throw new Error(
+        promote
+          ? `usage: user:promote <email> [--role ${STAFF_ROLES.join('|')}]`
+          : 'usage: user:demote <email>',
+      );
+    if (!(await services.auth.setRole(email, role as UserRole))) throw new Error(`no user ${email}`);
+    console.log(promote ? `${email} is now staff with the ${role} role` : `${email} is now a regular user`);
   });
 }
 
@@ -110,8 +121,8 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
       }),
   },
   'user:promote': {
-    help: '<email>: give a user the admin role (staff API under /api/v1/admin)',
-    run: ([email]) => setRole(email, 'admin'),
+    help: `<email> [--role ${STAFF_ROLES.join('|')}]: make a user staff with that role (admin when not given; the staff API under /api/v1/admin)`,
+    run: (args) => setRole(args, true),
   },
   'user:verify': {
     help: '<email>: mark an e-mail address as verified by hand (when no mail can reach the user)',
@@ -150,8 +161,8 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
       }),
   },
   'user:demote': {
-    help: '<email>: take the admin role away again',
-    run: ([email]) => setRole(email, 'user'),
+    help: '<email>: make a staff member a regular user again',
+    run: (args) => setRole(args, false),
   },
   'node:list': {
     help: 'every node with its protocol, address, live status and whether its agent has a token',

@@ -8,7 +8,7 @@ import { paginationQuerySchema } from '../validation.js';
 /**
  * Announcements (product rules §3, §4.7). Category 1 system maintenance, 2 new feature, 3 security alert, 0 other
  * (any other stored value is shown as other too); priority 1 low, 2 medium, 3 high, 4 urgent. Customers see only
- * published, unexpired announcements, in their language; staff (role 'admin') write them and see every one.
+ * published, unexpired announcements, in their language; staff (with a staff permission) write them and see every one.
  */
 export const ANNOUNCEMENT_CATEGORIES = [1, 2, 3, 0] as const;
 export type AnnouncementCategory = (typeof ANNOUNCEMENT_CATEGORIES)[number];
@@ -161,7 +161,7 @@ export const adminListAnnouncements = defineEndpoint({
   summary: 'Every announcement, drafts and expired ones included, newest first (staff)',
   tags: ['admin'],
   auth: true,
-  role: 'admin',
+  permission: 'content.read',
   query: paginationQuerySchema.extend({ state: z.enum(ANNOUNCEMENT_STATES).optional() }),
   data: pageSchema(adminAnnouncementData),
 });
@@ -172,7 +172,7 @@ export const adminGetAnnouncement = defineEndpoint({
   summary: 'One announcement in every language (staff)',
   tags: ['admin'],
   auth: true,
-  role: 'admin',
+  permission: 'content.read',
   params: idParams,
   data: adminAnnouncementData,
 });
@@ -183,7 +183,7 @@ export const adminCreateAnnouncement = defineEndpoint({
   summary: 'Write an announcement: a draft, scheduled, or published at once (staff)',
   tags: ['admin'],
   auth: true,
-  role: 'admin',
+  permission: 'content.write',
   body: announcementInput,
   data: adminAnnouncementData,
 });
@@ -194,7 +194,7 @@ export const adminUpdateAnnouncement = defineEndpoint({
   summary: 'Replace an announcement (staff)',
   tags: ['admin'],
   auth: true,
-  role: 'admin',
+  permission: 'content.write',
   params: idParams,
   body: announcementInput,
   data: adminAnnouncementData,
@@ -206,7 +206,7 @@ export const adminPublishAnnouncement = defineEndpoint({
   summary: 'Publish now (a past expiry is cleared; already published ones stay as they are) (staff)',
   tags: ['admin'],
   auth: true,
-  role: 'admin',
+  permission: 'content.write',
   params: idParams,
   data: adminAnnouncementData,
 });
@@ -217,7 +217,7 @@ export const adminExpireAnnouncement = defineEndpoint({
   summary: 'Expire now: customers no longer see it (staff)',
   tags: ['admin'],
   auth: true,
-  role: 'admin',
+  permission: 'content.write',
   params: idParams,
   data: adminAnnouncementData,
 });

@@ -8,7 +8,7 @@ import { paginationQuerySchema } from '../validation.js';
 /**
  * The help centre: documents in the caller's language (one row per language, sharing a slug), searched with the
  * database's full-text search, rated 1-5 by signed-in users. Content is Markdown and stays Markdown: the server
- * never renders it; the web renders it without raw HTML. Endpoints with role 'admin' are the staff side.
+ * never renders it; the web renders it without raw HTML. Endpoints with a staff permission are the staff side.
  */
 export const HELP_PLATFORMS = ['windows', 'macos', 'ios', 'android', 'linux'] as const;
 export const helpPlatformSchema = z.enum(HELP_PLATFORMS);
@@ -193,7 +193,7 @@ export const adminListCategories = defineEndpoint({
   summary: 'Every help category with its names in all languages',
   tags: ['admin', 'help'],
   auth: true,
-  role: 'admin',
+  permission: 'content.read',
   data: z.array(adminCategoryData),
 });
 
@@ -203,7 +203,7 @@ export const adminCreateCategory = defineEndpoint({
   summary: 'Create a help category',
   tags: ['admin', 'help'],
   auth: true,
-  role: 'admin',
+  permission: 'content.write',
   body: helpCategoryInput,
   data: adminCategoryData,
 });
@@ -214,7 +214,7 @@ export const adminUpdateCategory = defineEndpoint({
   summary: 'Replace a help category (slug, names, order)',
   tags: ['admin', 'help'],
   auth: true,
-  role: 'admin',
+  permission: 'content.write',
   params: z.object({ id: idParamSchema }),
   body: helpCategoryInput,
   data: adminCategoryData,
@@ -281,7 +281,7 @@ export const adminListDocuments = defineEndpoint({
   summary: 'Every document in every language, published or not (filter by language, category, slug)',
   tags: ['admin', 'help'],
   auth: true,
-  role: 'admin',
+  permission: 'content.read',
   query: paginationQuerySchema.extend({
     locale: z.enum(LOCALES).optional(),
     category_id: idParamSchema.optional(),
@@ -296,7 +296,7 @@ export const adminGetDocument = defineEndpoint({
   summary: 'One document with its Markdown source',
   tags: ['admin', 'help'],
   auth: true,
-  role: 'admin',
+  permission: 'content.read',
   params: documentParams,
   data: adminDocumentData,
 });
@@ -307,7 +307,7 @@ export const adminCreateDocument = defineEndpoint({
   summary: 'Create a document in one language (Markdown); it is indexed for search at once',
   tags: ['admin', 'help'],
   auth: true,
-  role: 'admin',
+  permission: 'content.write',
   body: helpDocumentInput,
   data: adminDocumentData,
 });
@@ -318,7 +318,7 @@ export const adminUpdateDocument = defineEndpoint({
   summary: 'Change some fields of a document; it is re-indexed for search at once',
   tags: ['admin', 'help'],
   auth: true,
-  role: 'admin',
+  permission: 'content.write',
   params: documentParams,
   body: helpDocumentPatch,
   data: adminDocumentData,

@@ -132,7 +132,7 @@ export const adminGetContact = defineEndpoint({
   summary: 'Contact channels in every language (staff)',
   tags: ['admin'],
   auth: true,
-  role: 'admin',
+  permission: 'content.read',
   data: contactConfig,
 });
 
@@ -142,7 +142,7 @@ export const adminPutContact = defineEndpoint({
   summary: 'Replace the contact channels (staff)',
   tags: ['admin'],
   auth: true,
-  role: 'admin',
+  permission: 'content.write',
   body: contactConfig,
   data: contactConfig,
 });
@@ -153,7 +153,7 @@ export const adminGetDealers = defineEndpoint({
   summary: 'Dealer listings in every language (staff)',
   tags: ['admin'],
   auth: true,
-  role: 'admin',
+  permission: 'content.read',
   data: dealersConfig,
 });
 
@@ -163,7 +163,7 @@ export const adminPutDealers = defineEndpoint({
   summary: 'Replace the dealer listings (staff)',
   tags: ['admin'],
   auth: true,
-  role: 'admin',
+  permission: 'content.write',
   body: dealersConfig,
   data: dealersConfig,
 });

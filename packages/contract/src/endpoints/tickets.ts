@@ -1,5 +1,5 @@
 /**
- * Endpoints of the tickets feature: the customer's side under the portal prefix, the staff side (role 'admin')
+ * Endpoints of the tickets feature: the customer's side under the portal prefix, the staff side (with a staff permission)
  * under the admin prefix. Attachments are uploaded first (multipart, one file per call) and then referenced by id
  * when a ticket is opened or answered.
  */
@@ -192,7 +192,7 @@ export const downloadAttachment = {
   }),
 } as const;
 
-// ---- Staff (role admin, under ADMIN_API_PREFIX) ----
+// ---- Staff (staff permissions, under ADMIN_API_PREFIX) ----
 
 export const adminTicketSummaryData = ticketSummaryData.extend({
   user_id: z.number().int(),
@@ -216,7 +216,7 @@ export const adminListTickets = defineEndpoint({
   summary: 'Every ticket, newest activity first; filter by status and assignee',
   tags: ['admin', 'tickets'],
   auth: true,
-  role: 'admin',
+  permission: 'tickets.read',
   query: paginationQuerySchema.extend({
     status: ticketStatusSchema.optional(),
     assignee_id: idParamSchema.optional(),
@@ -230,7 +230,7 @@ export const adminGetTicket = defineEndpoint({
   summary: 'One ticket with its conversation, customer and assignee',
   tags: ['admin', 'tickets'],
   auth: true,
-  role: 'admin',
+  permission: 'tickets.read',
   params: ticketParams,
   data: adminTicketDetailData,
 });
@@ -242,7 +242,7 @@ export const adminReplyTicket = defineEndpoint({
     'Answer as staff (a pending ticket becomes processing unless a status is given); the customer is mailed. Attachments are uploaded through the portal upload call.',
   tags: ['admin', 'tickets'],
   auth: true,
-  role: 'admin',
+  permission: 'tickets.write',
   params: ticketParams,
   body: replyBody.extend({ status: ticketStatusSchema.optional() }),
   data: adminTicketDetailData,
@@ -254,7 +254,7 @@ export const adminSetStatus = defineEndpoint({
   summary: 'Set any status (also reopens a closed ticket)',
   tags: ['admin', 'tickets'],
   auth: true,
-  role: 'admin',
+  permission: 'tickets.write',
   params: ticketParams,
   body: z.object({ status: ticketStatusSchema }),
   data: adminTicketDetailData,
@@ -266,7 +266,7 @@ export const adminAssign = defineEndpoint({
   summary: 'Assign to an admin (null: nobody); anyone else is refused with 40609',
   tags: ['admin', 'tickets'],
   auth: true,
-  role: 'admin',
+  permission: 'tickets.write',
   params: ticketParams,
   body: z.object({ assignee_id: idSchema.nullable() }),
   data: adminTicketDetailData,

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AnnouncementTables } from './tables/announcements.js';
+import type { AuditTables } from './tables/audit.js';
 import type { AuthTables } from './tables/auth.js';
 import type { HelpTables } from './tables/help.js';
 import type { MailTables } from './tables/mail.js';
@@ -12,6 +13,7 @@ import type { TicketTables } from './tables/tickets.js';
 import type { WalletTables } from './tables/wallet.js';
 
 export type * from './tables/announcements.js';
+export type * from './tables/audit.js';
 export type * from './tables/auth.js';
 export type * from './tables/help.js';
 export type * from './tables/mail.js';
@@ -36,7 +38,8 @@ export interface Database
     NodeTables,
     TicketTables,
     AnnouncementTables,
-    HelpTables {}
+    HelpTables,
+    AuditTables {}
 
 /** The database or a transaction: what every repository function takes. */
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { assertStaffOnly, registerEndpoint } from '../lib/route.js';
+import { assertStaffOnly, registerEndpoint, registerStaffEndpoint } from '../lib/route.js';
 import { AppError } from '../lib/app-error.js';
 import { login, registerUser } from '../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../test/helpers.js';
@@ -316,18 +316,23 @@ describe(`rate limits (${TEST_DIALECT})`, () => {
 
 describe('the staff API scope', () => {
   /** An app with the staff scope's guard and one endpoint registered in it. */
-  async function staffScopeWith(role: 'admin' | undefined) {
+  async function staffScopeWith(permission: 'content.read' | undefined) {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(
       async (admin) => {
         admin.addHook('onRoute', assertStaffOnly);
-        registerEndpoint(
-          admin,
-          { method: 'GET', path: '/report', summary: 'test', tags: [], auth: true, role, data: z.string() },
-          async () => 'staff',
-        );
+        const endpoint = {
+          method: 'GET',
+          path: '/report',
+          summary: 'test',
+          tags: [],
+          auth: true,
+          data: z.string(),
+        } as const;
+        if (permission) registerStaffEndpoint(admin, { ...endpoint, permission }, async () => 'staff');
+        else registerEndpoint(admin, endpoint, async () => 'staff');
       },
       { prefix: '/api/v1/admin' },
     );
@@ -341,8 +346,24 @@ describe('the staff API scope', () => {
     );
   });
 
-  it('accepts an endpoint with the admin role', async () => {
-    const app = await staffScopeWith('admin');
+  it('refuses a staff endpoint registered as an ordinary one, and an ordinary one registered as staff', () => {
+    const app = Fastify();
+    const base = {
+      method: 'GET',
+      path: '/x',
+      summary: 'test',
+      tags: [],
+      auth: true,
+      data: z.string(),
+    } as const;
+    expect(() => registerEndpoint(app, { ...base, permission: 'content.read' }, async () => 'x')).toThrow(
+      'needs a staff permission',
+    );
+    expect(() => registerStaffEndpoint(app, base, async () => 'x')).toThrow('has no permission');
+  });
+
+  it('accepts an endpoint with a permission', async () => {
+    const app = await staffScopeWith('content.read');
     expect((await app.inject({ url: '/api/v1/admin/report' })).statusCode).toBe(401);
     await app.close();
   });

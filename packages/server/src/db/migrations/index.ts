@@ -8,6 +8,7 @@ import * as m0006 from './0006-tickets.js';
 import * as m0007 from './0007-announcements.js';
 import * as m0008 from './0008-help.js';
 import * as m0009 from './0009-node-translations.js';
+import * as m0010 from './0010-staff.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-announcements': m0007,
   '0008-help': m0008,
   '0009-node-translations': m0009,
+  '0010-staff': m0010,
 };

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { UserRole } from '@portal/contract';
 
 /** Tables of accounts and sign-in (modules/auth). */
 export interface UsersTable {
@@ -10,7 +11,7 @@ export interface UsersTable {
   avatar_url: string | null;
   email_verified_at: string | null;
   status: Generated<'active' | 'disabled'>;
-  role: Generated<'user' | 'admin'>;
+  role: Generated<UserRole>;
   balance_fen: Generated<number>;
   locale: Generated<string>;
   invite_code: string | null;

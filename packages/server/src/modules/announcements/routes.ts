@@ -1,6 +1,6 @@
 import { announcementsApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../lib/route.js';
+import { registerEndpoint, registerStaffEndpoint } from '../../lib/route.js';
 import type { AnnouncementService } from './service.js';
 
 /** Announcements under the portal API prefix: what the signed-in user may read, and their reads. */
@@ -23,16 +23,22 @@ export function announcementRoutes(api: FastifyInstance, announcements: Announce
 /** Staff side of announcements under the admin API prefix. */
 export function adminAnnouncementRoutes(admin: FastifyInstance, announcements: AnnouncementService): void {
   const svc = () => announcements;
-  registerEndpoint(admin, announcementsApi.adminListAnnouncements, ({ query }) => svc().adminList(query));
-  registerEndpoint(admin, announcementsApi.adminGetAnnouncement, ({ params }) => svc().adminGet(params.id));
-  registerEndpoint(admin, announcementsApi.adminCreateAnnouncement, ({ body, request }) =>
-    svc().create(body, request.locale),
+  registerStaffEndpoint(admin, announcementsApi.adminListAnnouncements, ({ query }) =>
+    svc().adminList(query),
   );
-  registerEndpoint(admin, announcementsApi.adminUpdateAnnouncement, ({ params, body, request }) =>
-    svc().update(params.id, body, request.locale),
+  registerStaffEndpoint(admin, announcementsApi.adminGetAnnouncement, ({ params }) =>
+    svc().adminGet(params.id),
   );
-  registerEndpoint(admin, announcementsApi.adminPublishAnnouncement, ({ params }) =>
-    svc().publish(params.id),
+  registerStaffEndpoint(admin, announcementsApi.adminCreateAnnouncement, ({ body, request, actor }) =>
+    svc().create(body, request.locale, actor),
   );
-  registerEndpoint(admin, announcementsApi.adminExpireAnnouncement, ({ params }) => svc().expire(params.id));
+  registerStaffEndpoint(admin, announcementsApi.adminUpdateAnnouncement, ({ params, body, request, actor }) =>
+    svc().update(params.id, body, request.locale, actor),
+  );
+  registerStaffEndpoint(admin, announcementsApi.adminPublishAnnouncement, ({ params, actor }) =>
+    svc().publish(params.id, actor),
+  );
+  registerStaffEndpoint(admin, announcementsApi.adminExpireAnnouncement, ({ params, actor }) =>
+    svc().expire(params.id, actor),
+  );
 }

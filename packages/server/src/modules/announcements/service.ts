@@ -10,6 +10,8 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/time.js';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
+import type { StaffActor } from '../../lib/staff-actor.js';
+import { pick, recordAudit } from '../audit/audit-log.js';
 import { toPage, type Page, type PageQuery } from '../../lib/paginate.js';
 import * as repo from './repository.js';
 import { localizedText, parseTranslations } from './text.js';
@@ -144,11 +146,18 @@ export class AnnouncementService {
     return toAdmin(row, nowIso());
   }
 
-  async create(input: AnnouncementWrite, locale: Locale): Promise<AdminAnnouncement> {
+  async create(input: AnnouncementWrite, locale: Locale, actor: StaffActor): Promise<AdminAnnouncement> {
     const values = this.values(input, locale);
     const id = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const created = await repo.insertAnnouncement(trx, values, now);
+      await recordAudit(trx, actor, {
+        action: 'announcement.create',
+        targetType: 'announcement',
+        targetId: created,
+        before: null,
+        after: { ...values },
+      });
       if (values.is_email_notify === 1 && values.publish_at !== null)
         await repo.ensureMailing(trx, created, now);
       return created;
@@ -156,19 +165,32 @@ export class AnnouncementService {
     return this.adminGet(id);
   }
 
-  async update(id: number, input: AnnouncementWrite, locale: Locale): Promise<AdminAnnouncement> {
+  async update(
+    id: number,
+    input: AnnouncementWrite,
+    locale: Locale,
+    actor: StaffActor,
+  ): Promise<AdminAnnouncement> {
     const values = this.values(input, locale);
     await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.findRow(trx, id))) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
+      const before = await repo.findRow(trx, id);
+      if (!before) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
       const now = nowIso();
       await repo.updateAnnouncement(trx, id, values, now);
+      await recordAudit(trx, actor, {
+        action: 'announcement.update',
+        targetType: 'announcement',
+        targetId: id,
+        before: pick(before, Object.keys(values)),
+        after: { ...values },
+      });
       if (values.is_email_notify === 1 && values.publish_at !== null) await repo.ensureMailing(trx, id, now);
     });
     return this.adminGet(id);
   }
 
   /** Visible from now on: a draft or scheduled one gets publish_at = now, an expired one loses its expiry. */
-  async publish(id: number): Promise<AdminAnnouncement> {
+  async publish(id: number, actor: StaffActor): Promise<AdminAnnouncement> {
     await this.db.transaction().execute(async (trx) => {
       const row = await repo.findRow(trx, id);
       if (!row) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
@@ -177,19 +199,33 @@ export class AnnouncementService {
       if (row.publish_at === null || row.publish_at > now) change.publish_at = now;
       if (row.expire_at !== null && row.expire_at <= now) change.expire_at = null;
       if (Object.keys(change).length > 0) await repo.updateAnnouncement(trx, id, change, now);
+      await recordAudit(trx, actor, {
+        action: 'announcement.publish',
+        targetType: 'announcement',
+        targetId: id,
+        before: pick(row, Object.keys(change)),
+        after: change,
+      });
       if (row.is_email_notify === 1) await repo.ensureMailing(trx, id, now);
     });
     return this.adminGet(id);
   }
 
   /** Hidden from now on (expire_at = now); an already expired one keeps its expiry time. */
-  async expire(id: number): Promise<AdminAnnouncement> {
+  async expire(id: number, actor: StaffActor): Promise<AdminAnnouncement> {
     await this.db.transaction().execute(async (trx) => {
       const row = await repo.findRow(trx, id);
       if (!row) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
       const now = nowIso();
-      if (row.expire_at === null || row.expire_at > now)
-        await repo.updateAnnouncement(trx, id, { expire_at: now }, now);
+      const change = row.expire_at === null || row.expire_at > now ? { expire_at: now } : {};
+      if ('expire_at' in change) await repo.updateAnnouncement(trx, id, change, now);
+      await recordAudit(trx, actor, {
+        action: 'announcement.expire',
+        targetType: 'announcement',
+        targetId: id,
+        before: pick(row, Object.keys(change)),
+        after: change,
+      });
     });
     return this.adminGet(id);
   }

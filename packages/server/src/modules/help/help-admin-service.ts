@@ -11,6 +11,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db/time.js';
 import type { Database, Db, HelpDocumentsTable } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
+import type { StaffActor } from '../../lib/staff-actor.js';
+import { pick, recordAudit } from '../audit/audit-log.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { toPage, type Page, type PageQuery } from '../../lib/paginate.js';
 import { averageRating, categoryNames, categoryTranslations } from './mapping.js';
@@ -96,13 +98,24 @@ export class HelpAdminService {
     return found;
   }
 
-  async createCategory(input: CategoryInput, locale: Locale): Promise<AdminHelpCategory> {
+  async createCategory(input: CategoryInput, locale: Locale, actor: StaffActor): Promise<AdminHelpCategory> {
+    const values = {
+      slug: input.slug,
+      name: input.name.zh_CN,
+      translations: categoryTranslations(input.name),
+      sort_order: input.sort_order,
+    };
     try {
-      const id = await repo.insertCategory(this.db, {
-        slug: input.slug,
-        name: input.name.zh_CN,
-        translations: categoryTranslations(input.name),
-        sort_order: input.sort_order,
+      const id = await this.db.transaction().execute(async (trx) => {
+        const created = await repo.insertCategory(trx, values);
+        await recordAudit(trx, actor, {
+          action: 'help_category.create',
+          targetType: 'help_category',
+          targetId: created,
+          before: null,
+          after: values,
+        });
+        return created;
       });
       return await this.category(id);
     } catch (err) {
@@ -111,15 +124,35 @@ export class HelpAdminService {
     }
   }
 
-  async updateCategory(id: number, input: CategoryInput, locale: Locale): Promise<AdminHelpCategory> {
+  async updateCategory(
+    id: number,
+    input: CategoryInput,
+    locale: Locale,
+    actor: StaffActor,
+  ): Promise<AdminHelpCategory> {
+    const values = {
+      slug: input.slug,
+      name: input.name.zh_CN,
+      translations: categoryTranslations(input.name),
+      sort_order: input.sort_order,
+    };
     try {
-      const found = await repo.updateCategory(this.db, id, {
-        slug: input.slug,
-        name: input.name.zh_CN,
-        translations: categoryTranslations(input.name),
-        sort_order: input.sort_order,
+      await this.db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('help_categories')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!before || !(await repo.updateCategory(trx, id, values)))
+          throw new AppError('NOT_FOUND', { resource: 'help_category', id });
+        await recordAudit(trx, actor, {
+          action: 'help_category.update',
+          targetType: 'help_category',
+          targetId: id,
+          before: pick(before, Object.keys(values)),
+          after: values,
+        });
       });
-      if (!found) throw new AppError('NOT_FOUND', { resource: 'help_category', id });
     } catch (err) {
       if (isUniqueViolation(err)) throw fieldError('VALIDATION', 'body.slug', 'help_slug_taken', locale, 409);
       throw err;
@@ -149,7 +182,7 @@ export class HelpAdminService {
       throw fieldError('VALIDATION', 'body.category_id', 'help_category_missing', locale);
   }
 
-  async createDocument(input: DocumentInput, locale: Locale): Promise<AdminHelpDocument> {
+  async createDocument(input: DocumentInput, locale: Locale, actor: StaffActor): Promise<AdminHelpDocument> {
     return this.db.transaction().execute(async (trx) => {
       await this.requireCategory(trx, input.category_id, locale);
       const now = nowIso();
@@ -160,6 +193,13 @@ export class HelpAdminService {
           ...documentIndex(input),
           created_at: now,
           updated_at: now,
+        });
+        await recordAudit(trx, actor, {
+          action: 'help_document.create',
+          targetType: 'help_document',
+          targetId: row.id,
+          before: null,
+          after: { ...input },
         });
         return toAdminDocument(row);
       } catch (err) {
@@ -175,6 +215,7 @@ export class HelpAdminService {
     id: number,
     patch: Partial<DocumentInput>,
     locale: Locale,
+    actor: StaffActor,
   ): Promise<AdminHelpDocument> {
     return this.db.transaction().execute(async (trx) => {
       const current = await this.row(trx, id);
@@ -195,6 +236,13 @@ export class HelpAdminService {
           ...next,
           ...documentIndex(next),
           updated_at: nowIso(),
+        });
+        await recordAudit(trx, actor, {
+          action: 'help_document.update',
+          targetType: 'help_document',
+          targetId: id,
+          before: pick(current, Object.keys(next)),
+          after: next,
         });
         return toAdminDocument(row);
       } catch (err) {

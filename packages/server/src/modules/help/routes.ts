@@ -1,6 +1,6 @@
 import { helpApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../lib/route.js';
+import { registerEndpoint, registerStaffEndpoint } from '../../lib/route.js';
 import type { HelpAdminService } from './help-admin-service.js';
 import type { HelpService } from './help-service.js';
 
@@ -18,19 +18,19 @@ export function helpRoutes(api: FastifyInstance, svc: HelpService): void {
 
 /** Staff side of the help centre under the admin API prefix: categories and Markdown documents. */
 export function adminHelpRoutes(admin: FastifyInstance, svc: HelpAdminService): void {
-  registerEndpoint(admin, helpApi.adminListCategories, () => svc.categories());
-  registerEndpoint(admin, helpApi.adminCreateCategory, ({ body, request }) =>
-    svc.createCategory(body, request.locale),
+  registerStaffEndpoint(admin, helpApi.adminListCategories, () => svc.categories());
+  registerStaffEndpoint(admin, helpApi.adminCreateCategory, ({ body, request, actor }) =>
+    svc.createCategory(body, request.locale, actor),
   );
-  registerEndpoint(admin, helpApi.adminUpdateCategory, ({ params, body, request }) =>
-    svc.updateCategory(params.id, body, request.locale),
+  registerStaffEndpoint(admin, helpApi.adminUpdateCategory, ({ params, body, request, actor }) =>
+    svc.updateCategory(params.id, body, request.locale, actor),
   );
-  registerEndpoint(admin, helpApi.adminListDocuments, ({ query }) => svc.documents(query));
-  registerEndpoint(admin, helpApi.adminGetDocument, ({ params }) => svc.document(params.id));
-  registerEndpoint(admin, helpApi.adminCreateDocument, ({ body, request }) =>
-    svc.createDocument(body, request.locale),
+  registerStaffEndpoint(admin, helpApi.adminListDocuments, ({ query }) => svc.documents(query));
+  registerStaffEndpoint(admin, helpApi.adminGetDocument, ({ params }) => svc.document(params.id));
+  registerStaffEndpoint(admin, helpApi.adminCreateDocument, ({ body, request, actor }) =>
+    svc.createDocument(body, request.locale, actor),
   );
-  registerEndpoint(admin, helpApi.adminUpdateDocument, ({ params, body, request }) =>
-    svc.updateDocument(params.id, body, request.locale),
+  registerStaffEndpoint(admin, helpApi.adminUpdateDocument, ({ params, body, request, actor }) =>
+    svc.updateDocument(params.id, body, request.locale, actor),
   );
 }

@@ -1,6 +1,6 @@
 import { siteApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../lib/route.js';
+import { registerEndpoint, registerStaffEndpoint } from '../../lib/route.js';
 import { CONTACT_KEY, DEALERS_KEY, type SiteContent } from './site-content.js';
 
 /** Operator-configured site content (contact channels, dealers) under the portal API prefix. */
@@ -11,14 +11,14 @@ export function siteRoutes(api: FastifyInstance, content: SiteContent): void {
 
 /** Staff side: reading and replacing that content (every language at once) under the admin API prefix. */
 export function adminSiteRoutes(admin: FastifyInstance, content: SiteContent): void {
-  registerEndpoint(admin, siteApi.adminGetContact, () => content.contactConfig());
-  registerEndpoint(admin, siteApi.adminPutContact, async ({ body }) => {
-    await content.save(CONTACT_KEY, body);
+  registerStaffEndpoint(admin, siteApi.adminGetContact, () => content.contactConfig());
+  registerStaffEndpoint(admin, siteApi.adminPutContact, async ({ body, actor }) => {
+    await content.save(CONTACT_KEY, body, actor);
     return body;
   });
-  registerEndpoint(admin, siteApi.adminGetDealers, () => content.dealersConfig());
-  registerEndpoint(admin, siteApi.adminPutDealers, async ({ body }) => {
-    await content.save(DEALERS_KEY, body);
+  registerStaffEndpoint(admin, siteApi.adminGetDealers, () => content.dealersConfig());
+  registerStaffEndpoint(admin, siteApi.adminPutDealers, async ({ body, actor }) => {
+    await content.save(DEALERS_KEY, body, actor);
     return body;
   });
 }

@@ -10,6 +10,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { getMeta, setMeta } from '../../lib/meta-repository.js';
+import type { StaffActor } from '../../lib/staff-actor.js';
+import { recordAudit } from '../audit/audit-log.js';
 
 export const CONTACT_KEY = 'site_contact';
 export const DEALERS_KEY = 'site_dealers';
@@ -116,10 +118,22 @@ export class SiteContent {
     };
   }
 
+  /** Replaces the content under a key, with its record in the audit log (the whole value before and after). */
   async save(
     key: typeof CONTACT_KEY | typeof DEALERS_KEY,
     value: ContactConfig | DealersConfig,
+    actor: StaffActor,
   ): Promise<void> {
-    await setMeta(this.db, key, JSON.stringify(value));
+    await this.db.transaction().execute(async (trx) => {
+      const before = await getMeta(trx, key);
+      await setMeta(trx, key, JSON.stringify(value));
+      await recordAudit(trx, actor, {
+        action: `site.${key === CONTACT_KEY ? 'contact' : 'dealers'}.update`,
+        targetType: 'site_content',
+        targetId: key,
+        before: before === null ? null : { value: JSON.parse(before) as unknown },
+        after: { value },
+      });
+    });
   }
 }

@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
-import { ERRORS, TICKETS, ticketsApi } from '@portal/contract';
+import { ERRORS, hasPermission, TICKETS, ticketsApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { registerEndpoint } from '../../lib/route.js';
+import { registerEndpoint, registerStaffEndpoint } from '../../lib/route.js';
 import { authenticateRequest } from '../../lib/auth-guard.js';
 import type { TicketService } from './ticket-service.js';
 
@@ -84,7 +84,10 @@ export function ticketRoutes(api: FastifyInstance, tickets: TicketService): void
       } else {
         await authenticateRequest(request, reply);
         const user = request.auth!.user;
-        opened = await svc().openAttachment(id, { userId: user.id, isAdmin: user.role === 'admin' });
+        opened = await svc().openAttachment(id, {
+          userId: user.id,
+          isAdmin: hasPermission(user.role, 'tickets.read'),
+        });
       }
       const { row, stream } = opened;
       const contentType = row.content_type ?? 'application/octet-stream';
@@ -101,18 +104,18 @@ export function ticketRoutes(api: FastifyInstance, tickets: TicketService): void
   });
 }
 
-/** Staff side of tickets under the admin API prefix (every endpoint has role 'admin'). */
+/** Staff side of tickets under the admin API prefix (each endpoint with its staff permission). */
 export function adminTicketRoutes(admin: FastifyInstance, tickets: TicketService): void {
   const svc = () => tickets;
-  registerEndpoint(admin, ticketsApi.adminListTickets, ({ query }) => svc().adminList(query));
-  registerEndpoint(admin, ticketsApi.adminGetTicket, ({ params }) => svc().adminDetail(params.id));
-  registerEndpoint(admin, ticketsApi.adminReplyTicket, ({ auth, params, body }) =>
-    svc().adminReply(auth.user, params.id, body),
+  registerStaffEndpoint(admin, ticketsApi.adminListTickets, ({ query }) => svc().adminList(query));
+  registerStaffEndpoint(admin, ticketsApi.adminGetTicket, ({ params }) => svc().adminDetail(params.id));
+  registerStaffEndpoint(admin, ticketsApi.adminReplyTicket, ({ auth, params, body, actor }) =>
+    svc().adminReply(auth.user, params.id, body, actor),
   );
-  registerEndpoint(admin, ticketsApi.adminSetStatus, ({ params, body }) =>
-    svc().adminSetStatus(params.id, body.status),
+  registerStaffEndpoint(admin, ticketsApi.adminSetStatus, ({ params, body, actor }) =>
+    svc().adminSetStatus(params.id, body.status, actor),
   );
-  registerEndpoint(admin, ticketsApi.adminAssign, ({ params, body }) =>
-    svc().adminAssign(params.id, body.assignee_id),
+  registerStaffEndpoint(admin, ticketsApi.adminAssign, ({ params, body, actor }) =>
+    svc().adminAssign(params.id, body.assignee_id, actor),
   );
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   DEFAULT_LOCALE,
+  hasPermission,
   isLocale,
   TICKETS,
   type AdminTicketDetail,
@@ -12,6 +13,8 @@ import {
   type TicketSummary,
 } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { StaffActor } from '../../lib/staff-actor.js';
+import { recordAudit } from '../audit/audit-log.js';
 import type { Kysely } from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { TicketAttachmentRow, TicketRow } from '../../db/tables/tickets.js';
@@ -373,6 +376,7 @@ export class TicketService {
     staff: UserRow,
     id: number,
     input: { content: string; attachment_ids: number[]; status?: TicketStatus },
+    actor: StaffActor,
   ): Promise<AdminTicketDetail> {
     const ids = uniqueIds(input.attachment_ids);
     const now = nowIso();
@@ -402,24 +406,52 @@ export class TicketService {
         `${this.d.publicUrl}/support/${ticket.id}`,
       );
       await this.d.mailer.enqueue(trx, ticket.user_email, 'ticket_staff_reply', mail);
+      await recordAudit(trx, actor, {
+        action: 'ticket.reply',
+        targetType: 'ticket',
+        targetId: id,
+        before: null,
+        after: { reply_id: replyId, attachment_ids: ids, status: ticket.status },
+      });
     });
     this.d.mailer.kick();
     return this.adminDetail(id);
   }
 
-  async adminSetStatus(id: number, status: TicketStatus): Promise<AdminTicketDetail> {
-    if (!(await repo.setStatus(this.d.db, id, status, nowIso()))) throw new AppError('TICKET_NOT_FOUND');
+  async adminSetStatus(id: number, status: TicketStatus, actor: StaffActor): Promise<AdminTicketDetail> {
+    await this.d.db.transaction().execute(async (trx) => {
+      const before = await repo.findTicketRow(trx, id);
+      if (!before || !(await repo.setStatus(trx, id, status, nowIso())))
+        throw new AppError('TICKET_NOT_FOUND');
+      await recordAudit(trx, actor, {
+        action: 'ticket.status',
+        targetType: 'ticket',
+        targetId: id,
+        before: { status: before.status },
+        after: { status },
+      });
+    });
     return this.adminDetail(id);
   }
 
-  async adminAssign(id: number, assigneeId: number | null): Promise<AdminTicketDetail> {
-    if (assigneeId !== null) {
-      const assignee = await repo.findUserRole(this.d.db, assigneeId);
-      if (assignee?.role !== 'admin') throw new AppError('TICKET_ASSIGNEE_INVALID');
-    }
-    if (!(await repo.setAssignee(this.d.db, id, assigneeId, nowIso()))) {
-      throw new AppError('TICKET_NOT_FOUND');
-    }
+  async adminAssign(id: number, assigneeId: number | null, actor: StaffActor): Promise<AdminTicketDetail> {
+    await this.d.db.transaction().execute(async (trx) => {
+      if (assigneeId !== null) {
+        const assignee = await repo.findUserRole(trx, assigneeId);
+        if (!hasPermission(assignee?.role, 'tickets.write')) throw new AppError('TICKET_ASSIGNEE_INVALID');
+      }
+      const before = await repo.findTicketRow(trx, id);
+      if (!before || !(await repo.setAssignee(trx, id, assigneeId, nowIso()))) {
+        throw new AppError('TICKET_NOT_FOUND');
+      }
+      await recordAudit(trx, actor, {
+        action: 'ticket.assign',
+        targetType: 'ticket',
+        targetId: id,
+        before: { assignee_id: before.assignee_id },
+        after: { assignee_id: assigneeId },
+      });
+    });
     return this.adminDetail(id);
   }
 

@@ -328,7 +328,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
     expect(await assign(u2.id)).toMatchObject({
       status: 422,
       code: 40609,
-      message: 'A ticket can only be assigned to an admin',
+      message: 'A ticket can only be assigned to a staff member who handles tickets',
     });
     expect((await assign(999_999)).code).toBe(40609);
     const assigned = await assign(s2.id);
