@@ -16,6 +16,12 @@ const CONTRACT_ONLY = [
 const WEB_IMPORTS = [
   ...CONTRACT_ONLY,
   { regex: '^(\\.\\.?/)+features/[^/]+/', message: 'Import another feature through its index.ts only.' },
+  {
+    // The operators' console is an entry of its own: the customer app never holds its code (types aside).
+    regex: '^(\\.\\.?/)+admin(/|$)',
+    allowTypeImports: true,
+    message: "Only the operators' console (src/admin) imports its own code.",
+  },
 ];
 
 export default tseslint.config(

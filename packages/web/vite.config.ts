@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * Mantine components that only some later pages use (forms, lists, help, tickets, search): they load with those
- * pages rather than with every console page's first screen.
+ * Mantine components that only some later pages use (forms, lists, help, tickets, search) or only the operators'
+ * console: they load with those pages rather than with every console page's first screen.
  */
 const PAGE_ONLY_COMPONENTS = [
   'Accordion',
   'Checkbox',
+  'Code',
   'FileButton',
   'Highlight',
   'Image',
@@ -34,7 +35,8 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   },
   // Every icon in one small chunk rather than a request per icon.
   { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
-  { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/ },
+  // (Not TanStack's infinite queries: only the operators' console pages with them.)
+  { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/](?!.*[iI]nfinite)/ },
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -50,6 +52,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // scripts/prerender.mjs reads it to link the landing chunk and its styles from the prerendered pages.
         manifest: true,
         rolldownOptions: {
+          // The customer app, and the operators' console (served only at ADMIN_PATH): two entries, no code of the
+          // console in the customer app's chunks (shared vendor chunks aside).
+          input: { index: 'index.html', admin: 'admin.html' },
           output: {
             codeSplitting: {
               groups: VENDOR_GROUPS,

@@ -162,6 +162,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: ADMIN_API_PREFIX },
   );
   for (const m of modules) m.rootRoutes?.(app);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, config.adminPath);
   return app;
 }

@@ -23,6 +23,15 @@ const envSchema = z.object({
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite: or postgres://')
     .optional(),
   WEB_DIST: z.string().optional(),
+  /** Where the operators' console is served (not where scanners look first, if you like): lowercase, one or more segments. */
+  ADMIN_PATH: z
+    .string()
+    .regex(
+      /^(\/[a-z0-9][a-z0-9_-]*)+$/,
+      'must be like /admin or /ops/console (lowercase letters, digits, - and _)',
+    )
+    .refine((p) => !/^\/(api|assets)(\/|$)/.test(p), 'must not be under /api or /assets')
+    .default('/admin'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool.default(false),
   TRUST_PROXY: bool.default(false),
@@ -169,6 +178,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string;
   webDist: string | null;
+  /** The operators' console's path (ADMIN_PATH). */
+  adminPath: string;
   redis: { url: string; prefix: string } | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   logPretty: boolean;
@@ -229,6 +240,7 @@ export function loadConfig(
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(e.DATA_DIR, 'portal.db')}`,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : (defaults.webDist ?? null),
+    adminPath: e.ADMIN_PATH,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,

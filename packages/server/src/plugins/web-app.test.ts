@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../test/helpers.js';
+import { createTestApp, TEST_DIALECT, testConfig, type TestApp } from '../test/helpers.js';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/app-3f9a1c.js"></script></head><body><div id="root"></div></body></html>';
@@ -235,5 +235,38 @@ describe(`the console's frame of the page opened (${TEST_DIALECT})`, () => {
       expect((await get(url, 'en')).body, url).toBe(page('en'));
     expect((await get('/finance', 'zh_TW')).body).toBe(page('zh_TW'));
     expect((await get('/terms-of-service', 'en')).body).toBe('terms en');
+  });
+});
+
+describe(`the operators' console at ADMIN_PATH (${TEST_DIALECT})`, () => {
+  const ADMIN = '<!doctype html><html lang="zh-CN"><body><div id="admin-root"></div></body></html>';
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'admin.html'), ADMIN);
+    t = await createTestApp({ env: { WEB_DIST: dist, ADMIN_PATH: '/ops/desk' } });
+  });
+  afterAll(() => t.close());
+
+  it('serves its own page at the path and under it, told where it lives, never indexed', async () => {
+    for (const url of ['/ops/desk', '/ops/desk/', '/OPS/Desk/audit?actor_id=3', '/ops/desk/staff']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(ADMIN.replace('<html ', '<html data-admin-path="/ops/desk" '));
+      expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+  });
+
+  it('leaves every other path to the customer app, the default /admin included', async () => {
+    for (const url of ['/admin', '/ops', '/ops/desktop', '/'])
+      expect((await t.app.inject({ url })).body, url).toBe(INDEX);
+    expect((await t.app.inject({ url: '/api/v1/admin/me' })).statusCode).toBe(401);
+  });
+
+  it('refuses a path that is not one, or is the API’s or the assets’', () => {
+    for (const bad of ['admin', '/Admin', '/api/admin', '/assets', '/a b', '/', '/ops/'])
+      expect(() => testConfig({ ADMIN_PATH: bad }), bad).toThrow(/ADMIN_PATH/);
+    expect(testConfig({ ADMIN_PATH: '/staff-7f3a' }).adminPath).toBe('/staff-7f3a');
   });
 });

@@ -33,6 +33,14 @@ interface PageBody {
   gzip: Buffer;
 }
 
+/** The operators' console's page (the web build's second entry), sent at ADMIN_PATH and under it. */
+const ADMIN_PAGE = 'admin.html';
+
+/** Whether a page path is a path or under it. */
+function isUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
 /** Where the console's frame starts and ends in the landing page's HTML (scripts/prerender.mjs writes both). */
 const FRAME_START = '<!--console-frame-->';
 const FRAME_END = '<!--/console-frame-->';
@@ -59,20 +67,14 @@ function consoleFrames(webDist: string): Map<string, Record<string, string>> {
  */
 function pageCache(webDist: string) {
   const cache = new Map<string, PageBody>();
-  return (file: string, frame: { path: string; html: string } | null): PageBody => {
+  return (file: string, variant: PageVariant | null = null): PageBody => {
     const full = path.join(webDist, file);
     const { mtimeMs } = statSync(full);
-    const key = frame === null ? file : `${file}\0${frame.path}`;
+    const key = variant === null ? file : `${file}\0${variant.key}`;
     const cached = cache.get(key);
     if (cached && cached.mtimeMs === mtimeMs) return cached;
-    let raw = readFileSync(full);
-    if (frame !== null) {
-      const html = raw.toString('utf8');
-      const start = html.indexOf(FRAME_START);
-      const end = html.indexOf(FRAME_END);
-      if (start >= 0 && end > start)
-        raw = Buffer.from(html.slice(0, start + FRAME_START.length) + frame.html + html.slice(end), 'utf8');
-    }
+    const stored = readFileSync(full);
+    const raw = variant === null ? stored : Buffer.from(variant.apply(stored.toString('utf8')), 'utf8');
     const body: PageBody = {
       mtimeMs,
       raw,
@@ -82,6 +84,31 @@ function pageCache(webDist: string) {
     cache.set(key, body);
     return body;
   };
+}
+
+/** A page as sent, made from its file: cached under the file and `key` (a few per file, from the build's own data). */
+interface PageVariant {
+  key: string;
+  apply(html: string): string;
+}
+
+/** The landing page with a console page's frame in place of the empty one. */
+function withFrame(route: string, frame: string): PageVariant {
+  return {
+    key: route,
+    apply(html) {
+      const start = html.indexOf(FRAME_START);
+      const end = html.indexOf(FRAME_END);
+      return start >= 0 && end > start
+        ? html.slice(0, start + FRAME_START.length) + frame + html.slice(end)
+        : html;
+    },
+  };
+}
+
+/** The console's page told where it lives (config has validated the path). */
+function atAdminPath(adminPath: string): PageVariant {
+  return { key: 'admin', apply: (html) => html.replace('<html ', `<html data-admin-path="${adminPath}" `) };
 }
 
 /** br, else gzip, else none, by the request's Accept-Encoding (q=0 refuses). */
@@ -118,9 +145,14 @@ function pageName(pathname: string): string {
  * build prerenders the landing page and the legal pages once per language (<page>.<locale>.html): the visitor gets
  * the path's page in their language, so it hydrates without a second render; index.html is the fallback.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | null,
+  adminPath = '/admin',
+): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = indexFile !== null && existsSync(indexFile);
+  const hasAdmin = hasWeb && webDist !== null && existsSync(path.join(webDist, ADMIN_PAGE));
   /** `<page>.<locale>` -> the file, for the prerendered pages the build wrote. */
   const localized = new Map<string, string>();
   if (hasWeb && webDist) {
@@ -156,6 +188,18 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     if (isApiPath(pathname)) return sendApiNotFound(request, reply);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && path.extname(pathname) === '';
+    if (hasAdmin && pages && wantsPage && isUnder(normalizePagePath(pathname), adminPath)) {
+      // The operators' console: its own page and code, told where it lives; never indexed.
+      const body = pages(ADMIN_PAGE, atAdminPath(adminPath));
+      const encoding = pageEncoding(request.headers['accept-encoding']);
+      reply
+        .header('cache-control', REVALIDATE)
+        .header('vary', 'Accept-Encoding')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding ? body[encoding] : body.raw);
+    }
     if (hasWeb && pages && wantsPage) {
       const locale = pageLocale(request);
       const name = pageName(pathname);
@@ -163,7 +207,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       const route = normalizePagePath(pathname);
       const pageFrames = name === 'index' ? frames.get(locale) : undefined;
       const frame =
-        pageFrames && Object.hasOwn(pageFrames, route) ? { path: route, html: pageFrames[route]! } : null;
+        pageFrames && Object.hasOwn(pageFrames, route) ? withFrame(route, pageFrames[route]!) : null;
       const body = pages(file, frame);
       const encoding = pageEncoding(request.headers['accept-encoding']);
       reply

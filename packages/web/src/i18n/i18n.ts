@@ -36,15 +36,33 @@ const initialLocale = resolveInitialLocale(readStoredLanguage(), browserLanguage
  * Loads a language's messages when i18next asks for them (at start, and on a switch): its own chunk, so only the
  * language in use is downloaded (app-boot.js preloads the one it expects alongside the entry).
  */
+/** Loaders of the namespaces besides the app's messages (the operators' console adds its own: `admin`). */
+const namespaceLoaders = new Map<string, (locale: Locale) => Promise<object>>([
+  ['translation', loadResource],
+]);
+
+/**
+ * Adds a namespace of messages, loaded like the app's (its own chunk per language, again on a language switch),
+ * and loads it for the language in use. The operators' console's messages never reach the customer's bundles.
+ */
+export async function addNamespace(
+  namespace: string,
+  load: (locale: Locale) => Promise<object>,
+): Promise<void> {
+  namespaceLoaders.set(namespace, load);
+  await i18n.loadNamespaces(namespace);
+}
+
 const lazyMessages = {
   type: 'backend' as const,
   init() {},
-  read(language: string, _namespace: string, done: (error: Error | null, data?: object) => void) {
-    if (!isLocale(language)) {
-      done(new Error(`unknown language ${language}`));
+  read(language: string, namespace: string, done: (error: Error | null, data?: object) => void) {
+    const load = namespaceLoaders.get(namespace);
+    if (!isLocale(language) || !load) {
+      done(new Error(`unknown language ${language} or namespace ${namespace}`));
       return;
     }
-    loadResource(language).then(
+    load(language).then(
       (resource) => done(null, resource),
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );

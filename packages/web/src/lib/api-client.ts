@@ -5,6 +5,7 @@
  * them.
  */
 import {
+  ADMIN_API_PREFIX,
   API_PREFIX,
   CLIENT_MESSAGES,
   FORCED_SIGN_OUT_CODES,
@@ -236,7 +237,9 @@ export async function apiRequest<E extends Endpoint>(
   input: RequestInput<E> = {},
   options: RequestOptions = {},
 ): Promise<EndpointData<E>> {
-  const url = `${API_PREFIX}${fillPath(endpoint.path, input.params)}${queryString(input.query)}`;
+  // Staff endpoints (with a permission) live under the staff API's prefix.
+  const prefix = endpoint.permission ? ADMIN_API_PREFIX : API_PREFIX;
+  const url = `${prefix}${fillPath(endpoint.path, input.params)}${queryString(input.query)}`;
   const handleAuth = !options.skipAuthHandling;
   const payload = input.formData ?? input.body;
 

@@ -5,6 +5,7 @@
  */
 import type { notifications as NotificationsApi } from '@mantine/notifications';
 import { TOAST } from '@portal/contract';
+import { i18n } from '../i18n/i18n';
 
 type Api = typeof NotificationsApi;
 
@@ -43,6 +44,9 @@ function run(op: (api: Api) => void): void {
   }
 }
 
+/** The toast's close button, named in the language in use (Mantine's has no accessible name of its own). */
+const closeButton = () => ({ closeButtonProps: { 'aria-label': i18n.t('common.close') } });
+
 let counter = 0;
 function nextId(): string {
   counter += 1;
@@ -52,17 +56,17 @@ function nextId(): string {
 export const notify = {
   success(message: string, title?: string): string {
     const id = nextId();
-    run((n) => n.show({ id, message, title, color: 'teal', autoClose: TOAST.successMs }));
+    run((n) => n.show({ id, message, title, color: 'teal', autoClose: TOAST.successMs, ...closeButton() }));
     return id;
   },
   error(message: string, title?: string): string {
     const id = nextId();
-    run((n) => n.show({ id, message, title, color: 'red', autoClose: TOAST.errorMs }));
+    run((n) => n.show({ id, message, title, color: 'red', autoClose: TOAST.errorMs, ...closeButton() }));
     return id;
   },
   info(message: string, title?: string): string {
     const id = nextId();
-    run((n) => n.show({ id, message, title, color: 'blue', autoClose: TOAST.otherMs }));
+    run((n) => n.show({ id, message, title, color: 'blue', autoClose: TOAST.otherMs, ...closeButton() }));
     return id;
   },
   /** Stays until `update` or `hide` is called with the returned id. */
@@ -74,7 +78,9 @@ export const notify = {
   update(id: string, kind: 'success' | 'error' | 'info', message: string): void {
     const color = kind === 'success' ? 'teal' : kind === 'error' ? 'red' : 'blue';
     const autoClose = kind === 'success' ? TOAST.successMs : kind === 'error' ? TOAST.errorMs : TOAST.otherMs;
-    run((n) => n.update({ id, message, color, loading: false, autoClose, withCloseButton: true }));
+    run((n) =>
+      n.update({ id, message, color, loading: false, autoClose, withCloseButton: true, ...closeButton() }),
+    );
   },
   hide(id: string): void {
     run((n) => n.hide(id));

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { operator } from './operator';
+import { createVerifiedUser, signIn } from './session';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/web/dist');
+
+/** Serious or critical axe findings on the page as it is. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test("an owner runs the staff from the operators' console; a support member and a customer cannot", async ({
+  browser,
+  request,
+}) => {
+  const owner = await createVerifiedUser(request, 'Owner');
+  expect(operator('user:promote', owner.email, '--role', 'owner')).toContain('the owner role');
+  const colleague = await createVerifiedUser(request, 'Colleague');
+
+  const ownerContext = await browser.newContext();
+  const page = await ownerContext.newPage();
+  await signIn(page, owner);
+  await page.goto('/admin');
+  await expect(page.getByTestId('admin-page-title')).toHaveText('概览');
+  await expect(page.getByTestId('admin-me')).toContainText(owner.email);
+  await expect(page.getByTestId('admin-nav-audit')).toBeVisible();
+  await expect(page.getByTestId('admin-nav-staff')).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+
+  // Make the colleague support staff: the list shows them, the audit log records it.
+  await page.getByTestId('admin-nav-staff').click();
+  await expect(page.getByTestId('admin-page-title')).toHaveText('员工与角色');
+  await page.getByTestId('staff-add-email').fill(colleague.email);
+  await page.getByTestId('staff-add-role').selectOption('support');
+  await page.getByTestId('staff-add-submit').click();
+  await expect(page.locator('[data-testid="staff-row"][data-role="support"]')).toContainText(colleague.email);
+  expect(await axeFindings(page)).toEqual([]);
+  await page.getByTestId('admin-nav-audit').click();
+  await expect(page.locator('[data-testid="audit-row"][data-action="staff.add"]').first()).toBeVisible();
+  await page.getByTestId('audit-filter-action').fill('ticket.');
+  await page.getByTestId('audit-filter-apply').click();
+  await expect(page.getByTestId('audit-empty')).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('audit-export').click();
+  expect((await download).suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
+  await ownerContext.close();
+
+  // The support member: the console, but not the staff page.
+  const supportContext = await browser.newContext();
+  const support = await supportContext.newPage();
+  await signIn(support, colleague);
+  await support.goto('/admin/staff');
+  await expect(support.getByTestId('admin-page-denied')).toBeVisible();
+  await expect(support.getByTestId('admin-nav-staff')).toHaveCount(0);
+  await expect(support.getByTestId('admin-nav-audit')).toHaveCount(0);
+  await supportContext.close();
+
+  // A customer: no console at all.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await signIn(customer, await createVerifiedUser(request, 'Customer'));
+  await customer.goto('/admin');
+  await expect(customer.getByTestId('admin-access')).toContainText('没有访问权限');
+  expect(await axeFindings(customer)).toEqual([]);
+  await customerContext.close();
+});
+
+test("the landing page and the customer's console hold none of the operators' console's code", async ({
+  page,
+}) => {
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; dynamicImports?: string[] }
+  >;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])])
+      closure(next, seen);
+    return seen;
+  };
+  const customer = closure('index.html');
+  const admin = [...closure('admin.html')].filter((key) => key.startsWith('src/admin/'));
+  expect(admin.length).toBeGreaterThan(0);
+  expect([...customer].filter((key) => key.startsWith('src/admin/'))).toEqual([]);
+  const adminFiles = new Set(admin.map((key) => manifest[key]!.file));
+  for (const key of customer) expect(adminFiles.has(manifest[key]!.file), key).toBe(false);
+  // And in a browser: the landing page asks for none of them.
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname.slice(1)));
+  await page.goto('/');
+  await page.mouse.wheel(0, 400);
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((file) => adminFiles.has(file))).toEqual([]);
+});

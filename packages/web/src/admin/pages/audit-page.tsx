@@ -1,0 +1,197 @@
+import { Alert, Button, Card, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuditRecord } from '@portal/contract';
+import { DataList } from '../../components/data-list';
+import type { DataColumn } from '../../components/data-list';
+import { currentLocale } from '../../i18n/i18n';
+import { formatDateTime } from '../../lib/format-date';
+import { notify } from '../../lib/notify';
+import { downloadAuditCsv, useAuditLog } from '../api';
+import type { AuditFilter } from '../api';
+import { PageTitle } from './page-title';
+
+/** A `datetime-local` value as an ISO time with its offset (the API's format); undefined when empty. */
+function isoOf(local: string): string | undefined {
+  if (!local) return undefined;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+function Changes({ record }: { record: AuditRecord }) {
+  const { t } = useTranslation('admin');
+  if (!record.changes) return null;
+  const show = (value: Record<string, unknown> | null) => (value === null ? '—' : JSON.stringify(value));
+  return (
+    <Stack gap={2}>
+      <Text size="xs">
+        <Text span c="dimmed" size="xs">
+          {t('audit.from_')}:{' '}
+        </Text>
+        <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{show(record.changes.before)}</Code>
+      </Text>
+      <Text size="xs">
+        <Text span c="dimmed" size="xs">
+          {t('audit.to_')}:{' '}
+        </Text>
+        <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{show(record.changes.after)}</Code>
+      </Text>
+    </Stack>
+  );
+}
+
+/** Every staff write, newest first: filters, "load more" after a cursor, and the CSV export of what is filtered. */
+export function AuditPage() {
+  const { t } = useTranslation('admin');
+  const locale = currentLocale();
+  const [draft, setDraft] = useState({ action: '', actor: '', from: '', to: '' });
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [exporting, setExporting] = useState(false);
+  const log = useAuditLog(filter);
+  const rows = log.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const actor = Number(draft.actor);
+    setFilter({
+      action: draft.action.trim() || undefined,
+      actor_id: Number.isInteger(actor) && actor > 0 ? actor : undefined,
+      from: isoOf(draft.from),
+      to: isoOf(draft.to),
+    });
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadAuditCsv(filter);
+    } catch (error) {
+      notify.error(
+        t('audit.exportFailed', { message: error instanceof Error ? error.message : String(error) }),
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: DataColumn<AuditRecord>[] = [
+    {
+      key: 'time',
+      header: t('audit.time'),
+      cell: (r) => formatDateTime(r.created_at, locale),
+      nowrap: true,
+      card: 'aside',
+    },
+    {
+      key: 'action',
+      header: t('audit.action'),
+      cell: (r) => <Code>{r.action}</Code>,
+      card: 'title',
+    },
+    {
+      key: 'who',
+      header: t('audit.who'),
+      cell: (r) =>
+        `${r.actor_email} · ${t(`roles.${r.actor_role}` as 'roles.owner', { defaultValue: r.actor_role })}`,
+      truncate: true,
+    },
+    {
+      key: 'target',
+      header: t('audit.target'),
+      cell: (r) => (r.target_id ? `${r.target_type} #${r.target_id}` : r.target_type),
+    },
+    { key: 'changes', header: t('audit.changes'), cell: (r) => <Changes record={r} />, card: 'wide' },
+    { key: 'ip', header: t('audit.address'), cell: (r) => r.ip ?? '—', nowrap: true },
+  ];
+
+  return (
+    <>
+      <PageTitle title={t('nav.audit')} intro={t('audit.intro')} />
+      <Card withBorder radius="md" padding="md" mb="md">
+        <form onSubmit={apply} aria-label={t('audit.filters')}>
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label={t('audit.action')}
+              description={t('audit.actionHint')}
+              value={draft.action}
+              onChange={(e) => setDraft({ ...draft, action: e.currentTarget.value })}
+              maxLength={64}
+              data-testid="audit-filter-action"
+            />
+            <TextInput
+              label={t('audit.actor')}
+              inputMode="numeric"
+              value={draft.actor}
+              onChange={(e) => setDraft({ ...draft, actor: e.currentTarget.value.replace(/\D/g, '') })}
+              maw={140}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('audit.from')}
+              value={draft.from}
+              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('audit.to')}
+              value={draft.to}
+              onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+            />
+            <Button type="submit" data-testid="audit-filter-apply">
+              {t('audit.apply')}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                setDraft({ action: '', actor: '', from: '', to: '' });
+                setFilter({});
+              }}
+            >
+              {t('audit.reset')}
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              loading={exporting}
+              onClick={() => void exportCsv()}
+              data-testid="audit-export"
+            >
+              {t('audit.export')}
+            </Button>
+          </Group>
+        </form>
+      </Card>
+      {log.isError ? (
+        <Alert color="red" role="alert">
+          {t('audit.loadFailed')}: {log.error.message}
+        </Alert>
+      ) : log.isPending ? null : rows.length === 0 ? (
+        <Text c="dimmed" data-testid="audit-empty">
+          {t('audit.empty')}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          <DataList
+            rows={rows}
+            columns={columns}
+            rowKey={(r) => r.id}
+            rowAttributes={(r) => ({ 'data-testid': 'audit-row', 'data-action': r.action })}
+            label={t('nav.audit')}
+            minWidth={900}
+          />
+          {log.hasNextPage && (
+            <Button
+              variant="default"
+              onClick={() => void log.fetchNextPage()}
+              loading={log.isFetchingNextPage}
+              style={{ alignSelf: 'center' }}
+            >
+              {t('audit.more')}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}
