@@ -54,11 +54,17 @@ test("an owner runs the staff from the operators' console; a support member and 
   expect((await download).suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
   await ownerContext.close();
 
-  // The support member: the console, but not the staff page.
+  // The support member signs in from the console's own prompt and comes back to it: the console, but not the
+  // staff page.
   const supportContext = await browser.newContext();
   const support = await supportContext.newPage();
-  await signIn(support, colleague);
   await support.goto('/admin/staff');
+  await support.getByTestId('admin-sign-in').click();
+  await expect(support).toHaveURL(/\/login\?next=%2Fadmin%2Fstaff$/);
+  await support.getByTestId('login-email').fill(colleague.email);
+  await support.getByTestId('login-password').fill(colleague.password);
+  await support.getByTestId('login-submit').click();
+  await expect(support).toHaveURL(/\/admin\/staff$/);
   await expect(support.getByTestId('admin-page-denied')).toBeVisible();
   await expect(support.getByTestId('admin-nav-staff')).toHaveCount(0);
   await expect(support.getByTestId('admin-nav-audit')).toHaveCount(0);

@@ -60,7 +60,7 @@ function SectionRoute({ section, me }: { section: AdminSection; me: StaffMe }) {
 export function AdminApp() {
   const { t } = useTranslation('admin');
   const signedIn = useIsSignedIn();
-  const me = useStaffMe();
+  const me = useStaffMe(signedIn);
   const { pathname } = useLocation();
   useAdminTitle(t('title'));
 
@@ -68,7 +68,11 @@ export function AdminApp() {
     return (
       <AccessPanel title={t('title')}>
         <Text>{t('access.signIn')}</Text>
-        <Button component="a" href="/login" data-testid="admin-sign-in">
+        <Button
+          component="a"
+          href={`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`}
+          data-testid="admin-sign-in"
+        >
           {t('access.signInAction')}
         </Button>
       </AccessPanel>

@@ -8,9 +8,9 @@ import { getAccessToken } from '../lib/token-store';
 
 export const ME_KEY = apiQueryKey(staffApi.me);
 
-/** The staff member signed in, with the role's permissions; 40002 for a customer. */
-export function useStaffMe() {
-  return useApiQuery(staffApi.me, {}, { retry: false, staleTime: 60_000 });
+/** The staff member signed in, with the role's permissions; 40002 for a customer. Not asked without a session. */
+export function useStaffMe(signedIn: boolean) {
+  return useApiQuery(staffApi.me, {}, { retry: false, staleTime: 60_000, enabled: signedIn });
 }
 
 export type AuditFilter = Omit<EndpointQuery<typeof staffApi.auditLog>, 'before' | 'size'>;

@@ -1,11 +1,20 @@
-import { lazy } from 'react';
-import { Navigate } from 'react-router';
+import { lazy, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { useIsSignedIn } from '../lib/auth-state';
+import { safeNextPath } from '../lib/next-path';
 
 const LoginPage = lazy(() => import('../pages/public/login-page'));
 
-/** /login: signed-in users go to the console. */
+/** The browser goes there itself (the operators' console is another app). */
+function LeaveFor({ path }: { path: string }) {
+  useEffect(() => window.location.replace(path), [path]);
+  return null;
+}
+
+/** /login: signed-in users go to the console, or where `?next=` says (a path of this site). */
 export function LoginRoute() {
   const signedIn = useIsSignedIn();
-  return signedIn ? <Navigate to="/" replace /> : <LoginPage />;
+  const next = safeNextPath(useLocation().search);
+  if (!signedIn) return <LoginPage />;
+  return next ? <LeaveFor path={next} /> : <Navigate to="/" replace />;
 }

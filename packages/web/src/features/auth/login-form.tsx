@@ -7,6 +7,7 @@ import { FormErrorAlert } from '../../components/form-error-alert';
 import { LoginStrengthHint } from '../../components/password-strength';
 import { apiRequest } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
+import { safeNextPath } from '../../lib/next-path';
 import { notify } from '../../lib/notify';
 import { saveTokens } from '../../lib/token-store';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -36,7 +37,9 @@ export function LoginForm({ onSuccess, onSwitchToRegister }: LoginFormProps) {
       saveTokens(pair.access_token, pair.refresh_token, data.remember_me);
       notify.success(t('auth.loginSuccess'));
       onSuccess?.();
-      setTimeout(() => void navigate('/'), AFTER_LOGIN_MS);
+      // Back where sign-in was asked for (the operators' console is another app: a full navigation).
+      const next = safeNextPath(window.location.search);
+      setTimeout(() => (next ? window.location.assign(next) : void navigate('/')), AFTER_LOGIN_MS);
     } catch (error) {
       setFailure(isApiError(error) ? error.message : t('auth.loginFailed'));
     } finally {
