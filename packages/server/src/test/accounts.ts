@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { TokenPair } from '@portal/contract';
+import type { TokenPair, UserRole } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
 import { linkFrom, type SmtpSink } from './smtp-sink.js';
 
 /** Factories for account tests: a distinct client address per call keeps the per-IP limits out of the way. */
@@ -78,4 +80,20 @@ export async function verifiedUser(
   const r = await call(app, { method: 'POST', url: '/api/v1/portal/auth/verify-email', payload: { token } });
   if (r.code !== 20000) throw new Error(`verify failed: ${r.code}`);
   return { email, tokens: await login(app, email) };
+}
+
+/** A verified account with a role (a customer or a staff role, as an owner or the CLI gives it), signed in. */
+export async function accountWithRole(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  role: UserRole,
+): Promise<{ id: number; email: string; token: string }> {
+  const email = await registerUser(app, uniqueEmail(`role-${role}`));
+  const row = await db
+    .updateTable('users')
+    .set({ role, email_verified_at: new Date().toISOString() })
+    .where('email', '=', email)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, token: (await login(app, email)).access_token };
 }

@@ -15,7 +15,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, registerUser, uniqueEmail } from '../../test/accounts.js';
+import { accountWithRole, call } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 
 /** Every staff endpoint of the contract: a new one is in the matrix without touching this test. */
@@ -28,20 +28,10 @@ describe(`staff roles and the audit log (${TEST_DIALECT})`, () => {
   let t: TestApp;
   const tokens = new Map<UserRole, string>();
 
-  /** A verified account with a role, signed in. */
-  async function member(role: UserRole): Promise<string> {
-    const email = await registerUser(t.app, uniqueEmail(`role-${role}`));
-    await t.database.handle.db
-      .updateTable('users')
-      .set({ role, email_verified_at: new Date().toISOString() })
-      .where('email', '=', email)
-      .execute();
-    return (await login(t.app, email)).access_token;
-  }
-
   beforeAll(async () => {
     t = await createTestApp({ env: { LOG_LEVEL: 'error', RATE_LIMIT_MAX: '100000' } });
-    for (const role of USER_ROLES) tokens.set(role, await member(role));
+    for (const role of USER_ROLES)
+      tokens.set(role, (await accountWithRole(t.app, t.database.handle.db, role)).token);
   });
   afterAll(() => t.close());
 

@@ -1,22 +1,12 @@
 import { ADMIN_API_PREFIX, ERRORS, type StaffMember, type UserRole } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, registerUser, uniqueEmail } from '../../test/accounts.js';
+import { accountWithRole, call } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 
 describe(`staff and their roles (${TEST_DIALECT})`, () => {
   let t: TestApp;
 
-  /** A verified account with a role, signed in. */
-  async function member(role: UserRole) {
-    const email = await registerUser(t.app, uniqueEmail(`staff-${role}`));
-    const row = await t.database.handle.db
-      .updateTable('users')
-      .set({ role, email_verified_at: new Date().toISOString() })
-      .where('email', '=', email)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, email, token: (await login(t.app, email)).access_token };
-  }
+  const member = (role: UserRole) => accountWithRole(t.app, t.database.handle.db, role);
   const roleOf = async (id: number) =>
     (
       await t.database.handle.db
