@@ -26,7 +26,7 @@ export function OverviewPage({ me }: { me: StaffMe }) {
             </Title>
             <Group gap={6}>
               {me.permissions.map((permission) => (
-                <Badge key={permission} variant="light" color="gray" tt="none">
+                <Badge key={permission} variant="outline" color="gray" tt="none">
                   {t(`permissions.${permission}`)}
                 </Badge>
               ))}
