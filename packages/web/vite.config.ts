@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -39,8 +40,19 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/](?!.*[iI]nfinite)/ },
 ];
 
+/** In development the operators' console answers at /admin and under it, as the server serves it (ADMIN_PATH). */
+const adminInDevelopment: Plugin = {
+  name: 'portal-admin-dev',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/admin(\/|\?|$)/.test(req.url)) req.url = '/admin.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), adminInDevelopment],
   // The prerender bundle (src/prerender.tsx) runs in Node at build time: the contract package is TypeScript source.
   ssr: { noExternal: ['@portal/contract'] },
   build: isSsrBuild
