@@ -1,8 +1,10 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useNavigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 let navigateTo: ((to: string) => void) | null = null;
+/** A navigation asked for before the routes were mounted (a call's answer can come first): done when they are. */
+let pending: string | null = null;
 
 /**
  * The app's routes under the router the entry gives it (BrowserRouter in the browser, MemoryRouter at build time):
@@ -17,11 +19,18 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
       navigateTo = null;
     };
   }, [navigate]);
+  // After the first render (the router takes navigations from then on).
+  useEffect(() => {
+    if (pending === null) return;
+    const to = pending;
+    pending = null;
+    void navigate(to);
+  }, [navigate]);
   return useRoutes(routes);
 }
 
-/** Navigates the app from outside React; before the app is mounted, the browser goes there itself. */
+/** Navigates the app from outside React; asked before the routes are mounted, it happens as they mount. */
 export function navigateOutside(to: string): void {
   if (navigateTo) navigateTo(to);
-  else window.location.assign(to);
+  else pending = to;
 }
