@@ -30,6 +30,7 @@ test("an owner runs the staff from the operators' console; a support member and 
   await signIn(page, owner);
   await page.goto('/admin');
   await expect(page.getByTestId('admin-page-title')).toHaveText('概览');
+  await expect(page).toHaveTitle('概览 · 运营控制台');
   await expect(page.getByTestId('admin-me')).toContainText(owner.email);
   await expect(page.getByTestId('admin-nav-audit')).toBeVisible();
   await expect(page.getByTestId('admin-nav-staff')).toBeVisible();
@@ -38,6 +39,7 @@ test("an owner runs the staff from the operators' console; a support member and 
   // Make the colleague support staff: the list shows them, the audit log records it.
   await page.getByTestId('admin-nav-staff').click();
   await expect(page.getByTestId('admin-page-title')).toHaveText('员工与角色');
+  await expect(page).toHaveTitle('员工与角色 · 运营控制台');
   await page.getByTestId('staff-add-email').fill(colleague.email);
   await page.getByTestId('staff-add-role').selectOption('support');
   await page.getByTestId('staff-add-submit').click();

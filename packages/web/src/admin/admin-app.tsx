@@ -23,6 +23,8 @@ const PAGES: Record<AdminSection['key'], (props: { me: StaffMe }) => ReactNode> 
 
 /** A full-page message (not signed in, not staff): the console shows nothing else. */
 function AccessPanel({ title, children }: { title: string; children: ReactNode }) {
+  // The tab's title here only: a section sets its own (an effect in the app around it would run after and win).
+  useAdminTitle(title);
   return (
     <Center mih="100vh" p="md">
       <Stack maw={420} gap="md" data-testid="admin-access">
@@ -62,7 +64,6 @@ export function AdminApp() {
   const signedIn = useIsSignedIn();
   const me = useStaffMe(signedIn);
   const { pathname } = useLocation();
-  useAdminTitle(t('title'));
 
   if (!signedIn) {
     return (
