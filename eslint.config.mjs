@@ -9,7 +9,10 @@ const CONTRACT_ONLY = [
     group: ['../../server/*', '../../web/*', '@portal/server/*', '@portal/web/*'],
     message: 'Packages talk only through @portal/contract.',
   },
-  { group: ['@portal/contract/*'], message: 'Import the contract through its public entry.' },
+  {
+    group: ['@portal/contract/*', '!@portal/contract/admin'],
+    message: 'Import the contract through its public entries (@portal/contract, @portal/contract/admin).',
+  },
 ];
 
 /** Web imports: the contract through its entry, a feature only through its index.ts (`features/<name>`). */
@@ -22,7 +25,16 @@ const WEB_IMPORTS = [
     allowTypeImports: true,
     message: "Only the operators' console (src/admin) imports its own code.",
   },
+  {
+    // The staff API's contract is an entry of its own, so the customer app's bundles never hold it.
+    group: ['@portal/contract/admin'],
+    allowTypeImports: true,
+    message: "Only the operators' console (src/admin) imports the staff API's contract.",
+  },
 ];
+
+/** The operators' console: the same rules, but the staff API's contract is its own. */
+const ADMIN_IMPORTS = WEB_IMPORTS.filter((rule) => !rule.group?.includes('@portal/contract/admin'));
 
 export default tseslint.config(
   {
@@ -68,6 +80,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: WEB_IMPORTS }],
     },
+  },
+  {
+    files: ['packages/web/src/admin/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ADMIN_IMPORTS }] },
   },
   {
     // A language's messages gather its sections from `locales/features/<feature>/<language>.ts` (texts, not features).

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mails } from './mailbox';
 import { operator } from './operator';
-import { createVerifiedUser, type TestUser } from './session';
+import { createVerifiedUser, staffAccessToken, type TestUser, customerAddress } from './session';
 import { shots } from './shots';
 
 const API = '/api/v1/portal';
@@ -16,6 +16,7 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
 async function accessToken(request: APIRequestContext, user: TestUser): Promise<string> {
   const tokens = await data<{ access_token: string }>(
     await request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
       data: { email: user.email, password: user.password, remember_me: false },
     }),
   );
@@ -55,7 +56,7 @@ test('a published popup opens after login, the bell counts it, reading it drops 
 
   const staffUser = await createVerifiedUser(request, 'Staff');
   expect(operator('user:promote', staffUser.email)).toContain(staffUser.email);
-  staff = { authorization: `Bearer ${await accessToken(request, staffUser)}` };
+  staff = { authorization: `Bearer ${await staffAccessToken(request, staffUser)}` };
 
   const customer = await createVerifiedUser(request, 'Reader');
   const customerAuth = { authorization: `Bearer ${await accessToken(request, customer)}` };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { operator } from './operator';
-import { createVerifiedUser, signIn, type TestUser } from './session';
+import { createVerifiedUser, signIn, type TestUser, customerAddress } from './session';
 
 const API = '/api/v1/portal';
 /**
@@ -29,7 +29,10 @@ async function customer(request: APIRequestContext): Promise<TestUser> {
   const user = await createVerifiedUser(request, 'Budget');
   expect(operator('balance:adjust', user.email, '300.00', 'budget')).toContain('balance now 300.00');
   const { access_token } = await data<{ access_token: string }>(
-    await request.post(`${API}/auth/login`, { data: { email: user.email, password: user.password } }),
+    await request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
+      data: { email: user.email, password: user.password },
+    }),
   );
   const headers = { authorization: `Bearer ${access_token}` };
   const batch = await data<{ codes: { code: string }[] }>(

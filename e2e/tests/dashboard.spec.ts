@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { operator } from './operator';
-import { createVerifiedUser, signIn, type TestUser } from './session';
+import { createVerifiedUser, signIn, type TestUser, customerAddress } from './session';
 import { shots } from './shots';
 
 const API = '/api/v1/portal';
@@ -16,6 +16,7 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
 async function bearer(request: APIRequestContext, user: TestUser): Promise<Record<string, string>> {
   const tokens = await data<{ access_token: string }>(
     await request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
       data: { email: user.email, password: user.password, remember_me: false },
     }),
   );

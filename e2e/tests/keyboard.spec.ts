@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { operator } from './operator';
-import { createVerifiedUser, signIn, type TestUser } from './session';
+import { createVerifiedUser, signIn, staffAccessToken, type TestUser, customerAddress } from './session';
 import { shots } from './shots';
 
 const API = '/api/v1/portal';
@@ -14,7 +14,10 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
 
 async function bearer(request: APIRequestContext, user: TestUser): Promise<Record<string, string>> {
   const { access_token } = await data<{ access_token: string }>(
-    await request.post(`${API}/auth/login`, { data: { email: user.email, password: user.password } }),
+    await request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
+      data: { email: user.email, password: user.password },
+    }),
   );
   return { authorization: `Bearer ${access_token}` };
 }
@@ -208,7 +211,7 @@ test('the welcome modal comes first; a popup announcement waits until it is clos
 }) => {
   const staffUser = await createVerifiedUser(request, 'Staff');
   expect(operator('user:promote', staffUser.email)).toContain(staffUser.email);
-  const staff = await bearer(request, staffUser);
+  const staff = { authorization: `Bearer ${await staffAccessToken(request, staffUser)}` };
   const popup = await data<{ id: number }>(
     await request.post(`${ADMIN}/announcements`, {
       headers: staff,

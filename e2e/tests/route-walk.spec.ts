@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { AXE_TAGS, transitionsDone } from './axe';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { findClipped } from './clipping';
 import { linkFromMail } from './mailbox';
@@ -8,7 +9,6 @@ import { createVerifiedUser, customerAddress, type TestUser } from './session';
 import { shots } from './shots';
 
 const API = '/api/v1/portal';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 type Theme = 'light' | 'dark';
 const VIEWPORTS = { 390: { width: 390, height: 844 }, 1440: { width: 1440, height: 900 } } as const;
@@ -37,7 +37,10 @@ async function setUp(request: APIRequestContext): Promise<Fixture> {
   const user = await createVerifiedUser(request, 'Walker');
   expect(operator('balance:adjust', user.email, '300.00', 'route walk')).toContain('balance now 300.00');
   const { access_token } = await data<{ access_token: string }>(
-    await request.post(`${API}/auth/login`, { data: { email: user.email, password: user.password } }),
+    await request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
+      data: { email: user.email, password: user.password },
+    }),
   );
   const headers = { authorization: `Bearer ${access_token}` };
 
@@ -118,6 +121,7 @@ async function settle(page: Page, ready: string) {
 }
 
 async function scan(page: Page, route: string, findings: Finding[], include?: string) {
+  await transitionsDone(page);
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
@@ -187,6 +191,7 @@ async function openContext(browser: Browser, theme: Theme, width: Width, user?: 
   if (user) {
     const tokens = await data<{ access_token: string; refresh_token: string }>(
       await page.request.post(`${API}/auth/login`, {
+        headers: { 'x-forwarded-for': customerAddress() },
         data: { email: user.email, password: user.password, remember_me: true },
       }),
     );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { operator } from './operator';
-import { createVerifiedUser, signIn, type TestUser } from './session';
+import { createVerifiedUser, signIn, type TestUser, customerAddress } from './session';
 import { shots } from './shots';
 
 /**
@@ -29,7 +29,10 @@ async function customer(request: APIRequestContext): Promise<Fixture> {
   const user = await createVerifiedUser(request, 'Searcher');
   expect(operator('balance:adjust', user.email, '200.00', 'e2e top-up')).toContain('balance now 200.00');
   const { access_token } = await data<{ access_token: string }>(
-    await request.post(`${API}/auth/login`, { data: { email: user.email, password: user.password } }),
+    await request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
+      data: { email: user.email, password: user.password },
+    }),
   );
   const headers = { authorization: `Bearer ${access_token}` };
   const packages = await data<{ id: number; on_sale: boolean }[]>(

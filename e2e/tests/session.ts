@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkFromMail } from './mailbox';
+import { totp } from './totp';
 
 const API = '/api/v1/portal';
 
@@ -44,13 +45,57 @@ export async function createVerifiedUser(request: APIRequestContext, nickname?: 
 export async function signIn(page: Page, user: TestUser): Promise<void> {
   const tokens = await ok<{ access_token: string; refresh_token: string }>(
     await page.request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
       data: { email: user.email, password: user.password, remember_me: true },
     }),
   );
+  await handTokens(page, tokens);
+}
+
+/**
+ * A staff member signed in on the page with a two-factor session: logged in with the password, then enrolled in
+ * that session through the API (as `staffAccessToken`), so the console answers at once.
+ */
+export async function signInStaff(page: Page, user: TestUser): Promise<void> {
+  const tokens = await ok<{ access_token: string; refresh_token: string }>(
+    await page.request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
+      data: { email: user.email, password: user.password, remember_me: true },
+    }),
+  );
+  const headers = { authorization: `Bearer ${tokens.access_token}` };
+  const { secret } = await ok<{ secret: string }>(
+    await page.request.post(`${API}/auth/2fa/setup`, { headers }),
+  );
+  await ok(await page.request.post(`${API}/auth/2fa/enable`, { headers, data: { code: totp(secret) } }));
+  await handTokens(page, tokens);
+}
+
+async function handTokens(
+  page: Page,
+  tokens: { access_token: string; refresh_token: string },
+): Promise<void> {
   await page.addInitScript((t) => {
     if (!localStorage.getItem('token')) {
       localStorage.setItem('token', t.access_token);
       localStorage.setItem('refresh_token', t.refresh_token);
     }
   }, tokens);
+}
+
+/**
+ * A staff member's API session: signed in with the password, then two-factor enrolled in that session (staff
+ * endpoints answer only two-factor sessions), as the console's own journey does in the browser.
+ */
+export async function staffAccessToken(request: APIRequestContext, user: TestUser): Promise<string> {
+  const { access_token } = await ok<{ access_token: string }>(
+    await request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
+      data: { email: user.email, password: user.password },
+    }),
+  );
+  const headers = { authorization: `Bearer ${access_token}` };
+  const { secret } = await ok<{ secret: string }>(await request.post(`${API}/auth/2fa/setup`, { headers }));
+  await ok(await request.post(`${API}/auth/2fa/enable`, { headers, data: { code: totp(secret) } }));
+  return access_token;
 }

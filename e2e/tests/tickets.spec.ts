@@ -1,8 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mails } from './mailbox';
 import { operator } from './operator';
-import { createVerifiedUser, signIn, type TestUser } from './session';
+import { createVerifiedUser, signIn, staffAccessToken } from './session';
 import { shots } from './shots';
 
 const API = '/api/v1/portal';
@@ -42,14 +42,6 @@ function gradientPng(width = 64, height = 48): Buffer {
   ]);
 }
 
-async function accessToken(request: APIRequestContext, user: TestUser): Promise<string> {
-  const r = (await (
-    await request.post(`${API}/auth/login`, { data: { email: user.email, password: user.password } })
-  ).json()) as { code: number; data: { access_token: string } };
-  expect(r.code).toBe(20000);
-  return r.data.access_token;
-}
-
 /**
  * A customer opens a ticket with a screenshot, a staff member (an operator-promoted admin) answers through the staff
  * API, the answer appears on the open ticket page by itself and arrives by mail; the customer closes the ticket and
@@ -60,7 +52,7 @@ test('a ticket with a screenshot, answered by staff, then closed', async ({ page
   const user = await createVerifiedUser(request);
   const agent = await createVerifiedUser(request, 'Alice');
   expect(operator('user:promote', agent.email)).toContain('is now staff with the admin role');
-  const staffToken = await accessToken(request, agent);
+  const staffToken = await staffAccessToken(request, agent);
 
   await signIn(page, user);
   await page.goto('/support');

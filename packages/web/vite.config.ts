@@ -10,11 +10,16 @@ const PAGE_ONLY_COMPONENTS = [
   'Accordion',
   'Checkbox',
   'Code',
+  'Combobox',
   'FileButton',
   'Highlight',
   'Image',
+  'MultiSelect',
+  'NumberInput',
   'Pagination',
   'PasswordInput',
+  'Pill',
+  'PillsInput',
   'Rating',
   'Switch',
   'Textarea',
@@ -40,6 +45,22 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/](?!.*[iI]nfinite)/ },
 ];
 
+/**
+ * An endpoint's `summary` is for the API document the server builds; the browser never reads it. The build leaves the
+ * text out of the contract's endpoint files (about 2.5 KiB of the first load), keeping the property.
+ */
+export function withoutSummaries(code: string): string {
+  return code.replace(/^(\s*)summary:\s*(['"`])(?:\\.|(?!\2)[^\\])*\2,/gm, "$1summary: '',");
+}
+
+const contractSummariesOut: Plugin = {
+  name: 'portal-contract-summaries-out',
+  apply: 'build',
+  transform(code, id) {
+    return /[\\/]contract[\\/]src[\\/]endpoints[\\/][^\\/]+\.ts$/.test(id) ? withoutSummaries(code) : null;
+  },
+};
+
 /** In development the operators' console answers at /admin and under it, as the server serves it (ADMIN_PATH). */
 const adminInDevelopment: Plugin = {
   name: 'portal-admin-dev',
@@ -52,7 +73,7 @@ const adminInDevelopment: Plugin = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), adminInDevelopment],
+  plugins: [react(), adminInDevelopment, contractSummariesOut],
   // The prerender bundle (src/prerender.tsx) runs in Node at build time: the contract package is TypeScript source.
   ssr: { noExternal: ['@portal/contract'] },
   build: isSsrBuild

@@ -3,7 +3,8 @@ import type { Locale, Localized } from './locales.js';
 /**
  * The error catalogue of product rules §8. Every numeric code the API can answer, its HTTP status and its
  * message in the three interface languages. The numbers inside 401xx-408xx follow the numbering rule of §8
- * (table in the README); 40509 and 40510 extend the finance group for locked and disabled recharge codes.
+ * (table in the README); 40509 and 40510 extend the finance group for locked and disabled recharge codes;
+ * 40520-40539 are the operators' console's finance errors.
  */
 export interface ErrorDefinition {
   code: number;
@@ -113,6 +114,63 @@ export const ERRORS = {
     'The reset link has expired, please request a new one',
   ),
   RESET_TOKEN_INVALID: def(40112, 400, '重置链接无效', '重設連結無效', 'The reset link is invalid'),
+  // Two-factor sign-in 40120-40129
+  TWO_FACTOR_REQUIRED: def(
+    40120,
+    403,
+    '员工账户须先开启两步验证并以验证码登录',
+    '員工帳戶須先開啟兩步驟驗證並以驗證碼登入',
+    'Staff accounts must turn on two-factor authentication and sign in with a code first',
+  ),
+  TWO_FACTOR_CODE_INVALID: def(
+    40121,
+    401,
+    '验证码错误，请重试',
+    '驗證碼錯誤，請重試',
+    'The code is wrong, please try again',
+  ),
+  TWO_FACTOR_CODE_USED: def(
+    40122,
+    401,
+    '此验证码已用过，请等待下一个验证码',
+    '此驗證碼已使用過，請等待下一個驗證碼',
+    'This code was already used, please wait for the next one',
+  ),
+  TWO_FACTOR_CHALLENGE_INVALID: def(
+    40123,
+    401,
+    '验证已过期或无效，请重新登录',
+    '驗證已過期或無效，請重新登入',
+    'The sign-in step has expired or is invalid, please log in again',
+  ),
+  TWO_FACTOR_CHALLENGE_LOCKED: def(
+    40124,
+    429,
+    '验证码错误次数过多，请重新登录',
+    '驗證碼錯誤次數過多，請重新登入',
+    'Too many wrong codes, please log in again',
+  ),
+  TWO_FACTOR_ALREADY_ENABLED: def(
+    40125,
+    409,
+    '两步验证已开启',
+    '兩步驟驗證已開啟',
+    'Two-factor authentication is already on',
+  ),
+  TWO_FACTOR_NOT_ENABLED: def(
+    40126,
+    409,
+    '两步验证尚未开启',
+    '兩步驟驗證尚未開啟',
+    'Two-factor authentication is not on',
+  ),
+  TWO_FACTOR_SETUP_MISSING: def(
+    40127,
+    409,
+    '请先开始设置两步验证',
+    '請先開始設定兩步驟驗證',
+    'Start setting up two-factor authentication first',
+  ),
 
   // User 402xx
   USER_NOT_FOUND: def(40201, 404, '用户不存在', '使用者不存在', 'User not found'),
@@ -131,6 +189,20 @@ export const ERRORS = {
     '会话已过期，请重新登录',
     '工作階段已過期，請重新登入',
     'Session expired, please log in again',
+  ),
+  USER_SELF_ACTION: def(
+    40220,
+    409,
+    '不能对自己的账户执行此操作',
+    '無法對自己的帳戶執行此操作',
+    'You cannot do this to your own account',
+  ),
+  STAFF_ACCOUNT_PROTECTED: def(
+    40221,
+    409,
+    '员工账户请在「员工与角色」中管理',
+    '員工帳戶請在「員工與角色」中管理',
+    'Staff accounts are managed on the staff page',
   ),
 
   // Subscription 403xx
@@ -164,6 +236,27 @@ export const ERRORS = {
     '訂閱連結請求過於頻繁，請稍後再試',
     'The subscription link is requested too often, please try again later',
   ),
+  PACKAGE_IN_USE: def(
+    40320,
+    409,
+    '该套餐已售出，不能删除；可将其下架',
+    '該方案已售出，無法刪除；可將其下架',
+    'This package has been sold and cannot be deleted; hide it from sale instead',
+  ),
+  PACKAGE_UPGRADE_TARGET_INVALID: def(
+    40321,
+    400,
+    '升级目标须为其他已存在的套餐',
+    '升級目標須為其他已存在的方案',
+    'Upgrade targets must be other packages that exist',
+  ),
+  PACKAGE_ORDER_MISMATCH: def(
+    40322,
+    409,
+    '套餐列表已变化，请刷新后重新排序',
+    '方案列表已變更，請重新整理後再排序',
+    'The packages have changed; reload and order them again',
+  ),
 
   // Node 404xx
   NODE_NOT_FOUND: def(40401, 404, '节点不存在', '節點不存在', 'Node not found'),
@@ -176,6 +269,22 @@ export const ERRORS = {
     '代理核心接口异常，请稍后再试',
     '代理核心介面異常，請稍後再試',
     'The proxy core did not answer correctly, please try again later',
+  ),
+  // Nodes in the operators' console 40420-40429
+  NODE_GROUP_NOT_FOUND: def(40420, 404, '节点分组不存在', '節點分組不存在', 'Node group not found'),
+  NODE_GROUP_NAME_TAKEN: def(
+    40421,
+    409,
+    '已有同名的节点分组',
+    '已有同名的節點分組',
+    'A node group with this name already exists',
+  ),
+  NODE_GROUP_IN_USE: def(
+    40422,
+    409,
+    '仍有套餐使用该节点分组，请先从套餐中移除',
+    '仍有方案使用該節點分組，請先從方案中移除',
+    'Packages still use this node group; remove it from them first',
   ),
 
   // Finance 405xx
@@ -213,6 +322,36 @@ export const ERRORS = {
     'This top-up code is locked, please contact support',
   ),
   CODE_DISABLED: def(40510, 403, '充值码已停用', '儲值碼已停用', 'This top-up code has been disabled'),
+  // Finance, operators' console (issue 17 §7): 40520-40539
+  TRANSFER_NOT_FOUND: def(40520, 404, '链上转账记录不存在', '鏈上轉帳紀錄不存在', 'Transfer not found'),
+  TRANSFER_RESOLVED: def(
+    40521,
+    409,
+    '该转账已处理（已入账或已忽略）',
+    '該轉帳已處理（已入帳或已忽略）',
+    'This transfer has already been handled (credited or ignored)',
+  ),
+  REFUND_REFUSED: def(
+    40522,
+    409,
+    '该订单不符合退款条件',
+    '該訂單不符合退款條件',
+    'This order cannot be refunded under the terms',
+  ),
+  CODE_BATCH_NOT_FOUND: def(
+    40523,
+    404,
+    '充值码批次不存在',
+    '儲值碼批次不存在',
+    'Recharge code batch not found',
+  ),
+  CODE_STATUS_FIXED: def(
+    40524,
+    409,
+    '已使用的充值码不能再更改状态',
+    '已使用的儲值碼不能再變更狀態',
+    'A recharge code that has been used cannot change state',
+  ),
 
   // Ticket 406xx
   TICKET_NOT_FOUND: def(40601, 404, '工单不存在', '工單不存在', 'Ticket not found'),

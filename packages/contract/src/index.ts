@@ -21,7 +21,6 @@ export * as helpApi from './endpoints/help.js';
 export * as siteApi from './endpoints/site.js';
 export * as searchApi from './endpoints/search.js';
 export * as dashboardApi from './endpoints/dashboard.js';
-export * as staffApi from './endpoints/staff.js';
 export type {
   Package,
   Subscription,
@@ -32,7 +31,13 @@ export type {
 } from './endpoints/subscriptions.js';
 export type { RechargeCode, Topup, TopupStatus, CodeStatus, Network } from './endpoints/recharge.js';
 export type { LedgerEntry, LedgerKind } from './endpoints/wallet.js';
-export type { TokenPair, OAuthProvider, OAuthAccount } from './endpoints/auth.js';
+export type {
+  TokenPair,
+  OAuthProvider,
+  OAuthAccount,
+  TwoFactorChallenge,
+  TwoFactorStatus,
+} from './endpoints/auth.js';
 export { OAUTH_PROVIDERS } from './endpoints/auth.js';
 export type { UserProfile, SessionInfo } from './endpoints/users.js';
 export type { NodeInfo, NodeProtocol, NodeStatus, NodeSummary, NodeStatusEntry } from './endpoints/nodes.js';
@@ -58,25 +63,15 @@ export type {
   TicketDetail,
   AttachmentKind,
   CreateTicketInput,
-  AdminTicketSummary,
-  AdminTicketDetail,
 } from './endpoints/tickets.js';
 export { TICKET_STATUSES, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKETS } from './endpoints/tickets.js';
 export type {
   Announcement,
   AnnouncementCategory,
   AnnouncementPriority,
-  AnnouncementInput,
-  AnnouncementState,
-  AnnouncementTranslations,
-  AdminAnnouncement,
   MarkReadResult,
 } from './endpoints/announcements.js';
-export {
-  ANNOUNCEMENT_CATEGORIES,
-  ANNOUNCEMENT_PRIORITIES,
-  ANNOUNCEMENT_STATES,
-} from './endpoints/announcements.js';
+export { ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_PRIORITIES } from './endpoints/announcements.js';
 export type {
   HelpPlatform,
   HelpCategory,
@@ -84,12 +79,6 @@ export type {
   HelpDocument,
   HelpMyRating,
   HelpRatingResult,
-  AdminHelpCategory,
-  AdminHelpDocument,
-  AdminHelpDocumentItem,
-  HelpCategoryInput,
-  HelpDocumentInput,
-  HelpDocumentPatch,
 } from './endpoints/help.js';
 export { HELP_PLATFORMS, HELP_LIMITS } from './endpoints/help.js';
 export type { Activity, ActivityType } from './endpoints/dashboard.js';
@@ -103,4 +92,3 @@ export type {
   SearchHelpHit,
 } from './endpoints/search.js';
 export { SEARCH, SEARCH_GROUPS } from './endpoints/search.js';
-export type { AuditRecord, StaffMe, StaffMember } from './endpoints/staff.js';

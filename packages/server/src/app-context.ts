@@ -8,23 +8,33 @@ import type { RateLimiter } from './lib/rate-limiter.js';
 import { AnnouncementMailing } from './modules/announcements/mailing.js';
 import { AnnouncementService } from './modules/announcements/service.js';
 import { AccessTokens } from './modules/auth/access-token.js';
+import { AccountAdmin } from './modules/auth/account-admin.js';
 import { AuthService } from './modules/auth/auth-service.js';
+import { TwoFactorService } from './modules/auth/two-factor-service.js';
+import { SecretBox } from './lib/secret-box.js';
 import type { RestrictedPrefix } from './modules/auth/restricted-areas.js';
 import { DashboardService } from './modules/dashboard/service.js';
 import { HelpAdminService } from './modules/help/help-admin-service.js';
 import { HelpService } from './modules/help/help-service.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { AgentService } from './modules/nodes/agent-service.js';
+import { NodeAdminService } from './modules/nodes/admin-service.js';
 import { NodeService } from './modules/nodes/node-service.js';
 import { OAuthService } from './modules/oauth/oauth-service.js';
 import { ChainWatcher, sourceFor } from './modules/recharge/chain-watcher.js';
 import { CodeService } from './modules/recharge/code-service.js';
+import { CodeBatches } from './modules/recharge/code-batches.js';
+import { TransferDesk } from './modules/recharge/transfer-desk.js';
+import { MoneyQueries } from './modules/money/money-service.js';
+import { RefundService } from './modules/subscriptions/refunds.js';
 import { TopupQueries } from './modules/recharge/topups.js';
 import { UsdtService } from './modules/recharge/usdt-service.js';
+import { UsdtSettings } from './modules/recharge/usdt-settings.js';
 import { SearchService } from './modules/search/service.js';
 import { SiteContent } from './modules/site/site-content.js';
 import { AuditService } from './modules/audit/audit-service.js';
 import { StaffService } from './modules/staff/staff-service.js';
+import { PackageAdmin } from './modules/subscriptions/package-admin.js';
 import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
 import { AutoRenewSettings } from './modules/subscriptions/auto-renew.js';
 import type { SubscriptionServices } from './modules/subscriptions/routes.js';
@@ -55,6 +65,7 @@ export interface AppBase {
 export interface AppServices {
   wallet: WalletService;
   auth: AuthService;
+  twoFactor: TwoFactorService;
   oauth: OAuthService;
   codes: CodeService;
   usdt: UsdtService;
@@ -64,6 +75,7 @@ export interface AppServices {
   subscriptionJobs: SubscriptionJobs;
   nodes: NodeService;
   agents: AgentService;
+  nodeAdmin: NodeAdminService;
   tickets: TicketService;
   announcements: AnnouncementService;
   announcementMailing: AnnouncementMailing;
@@ -72,8 +84,14 @@ export interface AppServices {
   site: SiteContent;
   audit: AuditService;
   staff: StaffService;
+  accounts: AccountAdmin;
   search: SearchService;
   dashboard: DashboardService;
+  money: MoneyQueries;
+  transfers: TransferDesk;
+  refunds: RefundService;
+  usdtSettings: UsdtSettings;
+  codeBatches: CodeBatches;
 }
 
 export interface AppContext extends AppBase {
@@ -110,6 +128,12 @@ export function createAppContext(base: AppBase): AppContext {
   const db = database.db;
   const site = { siteName: config.siteName, publicUrl: config.publicUrl };
   const mailer = new Mailer(db, config.mail, log);
+  const twoFactor = new TwoFactorService({
+    db,
+    box: new SecretBox(secrets.jwt, 'two-factor-secret'),
+    limiter,
+    issuer: config.siteName,
+  });
   const auth = new AuthService({
     db,
     config,
@@ -117,31 +141,40 @@ export function createAppContext(base: AppBase): AppContext {
     mailer,
     limiter,
     log,
+    twoFactor,
   });
   const queries = new SubscriptionQueries(db);
+  const nodeAdmin = new NodeAdminService(db, config.publicUrl);
   const subscriptions: SubscriptionServices = {
     queries,
     payments: new SubscriptionPayments(db, queries),
     links: new SubscriptionLinks(db, config.publicUrl),
     autoRenew: new AutoRenewSettings(db),
+    packageAdmin: new PackageAdmin(db, database.dialect, nodeAdmin),
   };
   const help = new HelpService(db, database.dialect);
-  const usdt = new UsdtService(db, config, log);
+  const usdtSettings = new UsdtSettings(db, config);
+  const usdt = new UsdtService(db, config, log, usdtSettings);
+  const currentRate = async () => (await usdt.exchangeRate()).usdt_cny;
+  const wallet = new WalletService(db);
+  const oauth = new OAuthService(db, config, auth);
   return {
     ...base,
     mailer,
     services: {
-      wallet: new WalletService(db),
+      wallet,
       auth,
-      oauth: new OAuthService(db, config, auth),
+      oauth,
+      twoFactor,
       codes: new CodeService(db, limiter),
       usdt,
       topups: new TopupQueries(db, usdt.confirmationsFor),
-      watcher: new ChainWatcher(db, config.usdt.chains.map(sourceFor), log),
+      watcher: new ChainWatcher(db, config.usdt.chains.map(sourceFor), log, usdtSettings),
       subscriptions,
       subscriptionJobs: new SubscriptionJobs(db, subscriptions.payments, mailer, site, log),
       nodes: new NodeService(db),
       agents: new AgentService(db),
+      nodeAdmin,
       tickets: new TicketService({
         db,
         store: new LocalDiskStore(path.join(config.dataDir, 'attachments')),
@@ -157,8 +190,14 @@ export function createAppContext(base: AppBase): AppContext {
       site: new SiteContent(db, config.supportEmail),
       audit: new AuditService(db),
       staff: new StaffService(db, database.dialect),
+      accounts: new AccountAdmin({ db, auth, wallet, subscriptions: queries, oauth }),
       search: new SearchService(db, help),
       dashboard: new DashboardService(db),
+      money: new MoneyQueries(db, usdt.confirmationsFor, currentRate),
+      transfers: new TransferDesk(db, currentRate),
+      refunds: new RefundService(db),
+      usdtSettings,
+      codeBatches: new CodeBatches(db),
     },
   };
 }

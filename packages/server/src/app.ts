@@ -26,6 +26,7 @@ import { mailModule } from './modules/mail/index.js';
 import { nodesModule } from './modules/nodes/index.js';
 import { oauthModule } from './modules/oauth/index.js';
 import { rechargeModule } from './modules/recharge/index.js';
+import { moneyModule } from './modules/money/index.js';
 import { searchModule } from './modules/search/index.js';
 import { siteModule } from './modules/site/index.js';
 import { subscriptionsModule } from './modules/subscriptions/index.js';
@@ -57,6 +58,7 @@ const MODULES: readonly ModuleFactory[] = [
   dashboardModule,
   searchModule,
   rechargeModule,
+  moneyModule,
   deliveryModule,
   mailModule,
 ];

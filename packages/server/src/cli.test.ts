@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCED_PUBLIC_URL, setMeta } from './lib/meta-repository.js';
-import { PASSWORD, call, login, registerUser, uniqueEmail } from './test/accounts.js';
+import { PASSWORD, call, enrolTwoFactor, login, registerUser, uniqueEmail } from './test/accounts.js';
 import { createTestApp, type TestApp } from './test/helpers.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -157,6 +157,32 @@ describe('operators’ CLI', () => {
     expect(await roleOf()).toBe('user');
     expect((await cli(['node:list'], env)).out).toMatch(/\d+ node\(s\)/);
     expect((await cli(['payments:unmatched'], env)).out).toContain('0 transfer(s) need an operator');
+  });
+
+  it('user:reset-2fa turns off the two-factor sign-in of a user who lost their device, in the audit log', async () => {
+    const email = await registerUser(t.app, uniqueEmail('lost-phone'));
+    const token = (await login(t.app, email)).access_token;
+    await enrolTwoFactor(t.app, token);
+    const status = () =>
+      call<{ enabled: boolean }>(t.app, { url: '/api/v1/portal/auth/2fa', token }).then(
+        (r) => r.data.enabled,
+      );
+    expect(await status()).toBe(true);
+    const reset = await cli(['user:reset-2fa', email.toUpperCase()], env);
+    expect(reset.code).toBe(0);
+    expect(reset.out).toContain('two-factor sign-in is off');
+    expect(await status()).toBe(false);
+    const audit = await t.database.handle.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'actor_email', 'target_type'])
+      .where('action', '=', 'user.two_factor_reset')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: 0, target_type: 'user' });
+    expect(audit[0]!.actor_email).toMatch(/^cli:/);
+    expect((await cli(['user:reset-2fa', email], env)).out).toContain('had no two-factor sign-in');
+    expect((await cli(['user:reset-2fa', 'nobody@example.com'], env)).code).toBe(1);
+    expect((await cli(['user:reset-2fa'], env)).code).toBe(1);
   });
 
   it('reads a .env file in the working directory, as the server does; the real environment wins', async () => {

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
   NODE_PROTOCOLS,
@@ -17,6 +18,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { ANNOUNCED_PUBLIC_URL, getMeta } from './lib/meta-repository.js';
 import { memoryRateLimiter } from './lib/rate-limiter.js';
 import { resolveSecret } from './lib/secrets.js';
+import { cliActor } from './lib/staff-actor.js';
 import { seedDemoCatalogue } from './seed/demo-seed.js';
 
 /** The server's configuration: the same environment and `.env` file `npm start` reads. */
@@ -123,6 +125,21 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   'user:promote': {
     help: `<email> [--role ${STAFF_ROLES.join('|')}]: make a user staff with that role (admin when not given; the staff API under /api/v1/admin)`,
     run: (args) => setRole(args, true),
+  },
+  'user:reset-2fa': {
+    help: '<email>: turn two-factor sign-in off for a user who lost their device (recorded in the audit log)',
+    run: ([email]) =>
+      withContext(async ({ services }) => {
+        if (!email) throw new Error('usage: user:reset-2fa <email>');
+        const user = await services.auth.findByEmail(email);
+        if (!user) throw new Error(`no user ${email}`);
+        const reset = await services.twoFactor.resetByOperator(user, cliActor(userInfo().username));
+        console.log(
+          reset
+            ? `${user.email}: two-factor sign-in is off; they sign in with the password and enrol again at /security`
+            : `${user.email} had no two-factor sign-in`,
+        );
+      }),
   },
   'user:verify': {
     help: '<email>: mark an e-mail address as verified by hand (when no mail can reach the user)',

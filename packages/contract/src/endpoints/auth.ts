@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vkey } from '../i18n/validation-messages.js';
 import { lineText } from '../inputs.js';
 import { defineEndpoint } from '../endpoint.js';
 import {
@@ -18,6 +19,25 @@ export const tokenPairData = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPairData>;
 
+/**
+ * An account with two-factor sign-in gets this instead of tokens after its password (or third-party sign-in): the
+ * client sends the token back with a code to `POST /auth/2fa/login`. Single use, short-lived, a few attempts.
+ */
+export const twoFactorChallengeData = z.object({
+  two_factor_required: z.literal(true),
+  challenge_token: z.string(),
+  /** Seconds until the challenge expires. */
+  expires_in: z.number().int(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeData>;
+
+/** A 6-digit code from the authenticator app, or a recovery code (letters and digits, dashes and spaces ignored). */
+export const twoFactorCodeSchema = lineText({ error: vkey('two_factor_code') })
+  .trim()
+  .min(6, { error: vkey('two_factor_code') })
+  .max(32, { error: vkey('two_factor_code') })
+  .regex(/^[0-9A-Za-z\s-]+$/, { error: vkey('two_factor_code') });
+
 export const register = defineEndpoint({
   method: 'POST',
   path: '/auth/register',
@@ -31,11 +51,85 @@ export const register = defineEndpoint({
 export const login = defineEndpoint({
   method: 'POST',
   path: '/auth/login',
-  summary: 'Log in with e-mail and password',
+  summary: 'Log in with e-mail and password (an account with two-factor sign-in gets a challenge instead)',
   tags: ['auth'],
   auth: false,
   body: loginSchema,
-  data: tokenPairData,
+  data: z.union([tokenPairData, twoFactorChallengeData]),
+});
+
+export const twoFactorLogin = defineEndpoint({
+  method: 'POST',
+  path: '/auth/2fa/login',
+  summary:
+    'The second step of sign-in: the challenge and a current code (or a recovery code) give the tokens',
+  tags: ['auth'],
+  auth: false,
+  body: z.object({ challenge_token: lineText().min(1).max(512), code: twoFactorCodeSchema }),
+  data: tokenPairData.extend({ first_login: z.boolean() }),
+});
+
+export const twoFactorStatusData = z.object({
+  enabled: z.boolean(),
+  enabled_at: z.string().nullable(),
+  recovery_codes_left: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusData>;
+
+export const twoFactorStatus = defineEndpoint({
+  method: 'GET',
+  path: '/auth/2fa',
+  summary: "Whether the signed-in user's two-factor sign-in is on, and how many recovery codes are left",
+  tags: ['auth'],
+  auth: true,
+  data: twoFactorStatusData,
+});
+
+export const twoFactorSetup = defineEndpoint({
+  method: 'POST',
+  path: '/auth/2fa/setup',
+  summary: 'Start enrolment: a new secret, as an otpauth:// address for the QR code and as text to type',
+  tags: ['auth'],
+  auth: true,
+  data: z.object({ secret: z.string(), otpauth_uri: z.string() }),
+});
+
+export const twoFactorEnable = defineEndpoint({
+  method: 'POST',
+  path: '/auth/2fa/enable',
+  summary:
+    'Finish enrolment with a current code: two-factor sign-in is on, this session counts as two-factor, and the recovery codes are shown this once',
+  tags: ['auth'],
+  auth: true,
+  body: z.object({ code: twoFactorCodeSchema }),
+  data: z.object({ recovery_codes: z.array(z.string()) }),
+});
+
+const passwordAndCode = z.object({
+  password: lineText({ error: vkey('password_required') })
+    .min(1, { error: vkey('password_required') })
+    .max(128, { error: vkey('password_max128') }),
+  code: twoFactorCodeSchema,
+});
+
+export const twoFactorDisable = defineEndpoint({
+  method: 'POST',
+  path: '/auth/2fa/disable',
+  summary: 'Turn two-factor sign-in off: needs the password and a current code (or a recovery code)',
+  tags: ['auth'],
+  auth: true,
+  body: passwordAndCode,
+  data: z.null(),
+});
+
+export const twoFactorRecoveryCodes = defineEndpoint({
+  method: 'POST',
+  path: '/auth/2fa/recovery-codes',
+  summary: 'New recovery codes (the old ones stop working): needs the password and a current code',
+  tags: ['auth'],
+  auth: true,
+  body: passwordAndCode,
+  data: z.object({ recovery_codes: z.array(z.string()) }),
 });
 
 export const refresh = defineEndpoint({
@@ -143,7 +237,7 @@ export const oauthCallback = defineEndpoint({
   auth: false,
   params: providerParams,
   body: callbackBody,
-  data: tokenPairData.extend({ first_login: z.boolean() }),
+  data: z.union([tokenPairData.extend({ first_login: z.boolean() }), twoFactorChallengeData]),
 });
 
 export const oauthBind = defineEndpoint({

@@ -5,7 +5,8 @@ import { paginationQuerySchema } from '../validation.js';
 
 const money = z.string();
 
-export const PACKAGE_TYPES = ['monthly', 'quarterly', 'yearly'] as const;
+/** The pricing toggle's cycles; `custom`: a period of any number of days (`validity_days`). */
+export const PACKAGE_TYPES = ['monthly', 'quarterly', 'yearly', 'custom'] as const;
 export const packageTypeSchema = z.enum(PACKAGE_TYPES);
 
 export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'suspended', 'upgraded'] as const;
@@ -25,6 +26,8 @@ export const packageData = z.object({
   speed_limit_mbps: z.number().int().nullable(),
   popular: z.boolean(),
   on_sale: z.boolean(),
+  /** The packages it can be upgraded to; empty: any package on sale at the same price or more. */
+  upgrade_targets: z.array(z.number().int()),
 });
 export type Package = z.infer<typeof packageData>;
 

@@ -150,6 +150,11 @@ export const VALIDATION_MESSAGES = {
     zh_TW: '金額必須大於 0',
     en: 'The amount must be greater than 0',
   },
+  two_factor_code: {
+    zh_CN: '请输入 6 位验证码或恢复码',
+    zh_TW: '請輸入 6 位驗證碼或復原碼',
+    en: 'Enter the 6-digit code or a recovery code',
+  },
   page_invalid: {
     zh_CN: '页码或每页数量无效',
     zh_TW: '頁碼或每頁數量無效',

@@ -1,5 +1,6 @@
 import {
   hasPermission,
+  isStaffRole,
   SUCCESS_CODE,
   SUCCESS_MESSAGE,
   envelopeSchema,
@@ -29,10 +30,17 @@ export interface HandlerInput<E extends Endpoint> {
 /** The onRequest guards of staff endpoints (assertStaffOnly recognises them). */
 const staffGuards = new WeakSet<object>();
 
-/** Staff only: a signed-in caller whose role lacks the permission (customers always) gets 40002. */
+/**
+ * Staff only: a staff member whose session was not opened with the second factor (two-factor off, or a session
+ * from before enrolment or from another device) gets 40120 on every staff endpoint; a signed-in caller whose role
+ * lacks the permission (customers always) gets 40002.
+ */
 export function requirePermission(permission: Permission) {
   const guard = async (request: FastifyRequest): Promise<void> => {
-    if (!hasPermission(request.auth?.user.role, permission)) throw new AppError('FORBIDDEN');
+    const auth = request.auth;
+    if (auth && isStaffRole(auth.user.role) && !auth.session.two_factor_at)
+      throw new AppError('TWO_FACTOR_REQUIRED');
+    if (!hasPermission(auth?.user.role, permission)) throw new AppError('FORBIDDEN');
   };
   staffGuards.add(guard);
   return guard;

@@ -29,3 +29,11 @@ export function staffActorOf(request: FastifyRequest): StaffActor {
     recorded: false,
   };
 }
+
+/**
+ * The operator at the server's shell (`npm run cli`), for the audit log of what the CLI does to accounts: no account
+ * (id 0), the owner's powers, the system user's name as its address.
+ */
+export function cliActor(osUser: string): StaffActor {
+  return { id: 0, email: `cli:${osUser}`, role: 'owner', ip: null, userAgent: 'cli', recorded: false };
+}

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { TokenPair, UserRole } from '@portal/contract';
+import { isStaffRole, type TokenPair, type UserRole } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
+import { totpAt } from '../lib/totp.js';
 import { linkFrom, type SmtpSink } from './smtp-sink.js';
 
 /** Factories for account tests: a distinct client address per call keeps the per-IP limits out of the way. */
@@ -82,12 +83,41 @@ export async function verifiedUser(
   return { email, tokens: await login(app, email) };
 }
 
-/** A verified account with a role (a customer or a staff role, as an owner or the CLI gives it), signed in. */
+/**
+ * Turns two-factor sign-in on for the account of `token` as a user does at /security (setup, then a current code);
+ * the session of `token` counts as two-factor from then on, as staff endpoints require. Returns the secret (to
+ * compute later codes with `totpAt`) and the recovery codes.
+ */
+export async function enrolTwoFactor(
+  app: FastifyInstance,
+  token: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await call<{ secret: string }>(app, {
+    method: 'POST',
+    url: '/api/v1/portal/auth/2fa/setup',
+    token,
+  });
+  if (setup.code !== 20000) throw new Error(`2fa setup failed: ${setup.code} ${setup.message}`);
+  const enable = await call<{ recovery_codes: string[] }>(app, {
+    method: 'POST',
+    url: '/api/v1/portal/auth/2fa/enable',
+    token,
+    payload: { code: totpAt(setup.data.secret, Date.now() / 1000) },
+  });
+  if (enable.code !== 20000) throw new Error(`2fa enable failed: ${enable.code} ${enable.message}`);
+  return { secret: setup.data.secret, recoveryCodes: enable.data.recovery_codes };
+}
+
+/**
+ * A verified account with a role (a customer or a staff role, as an owner or the CLI gives it), signed in. Staff
+ * enrol two-factor (`enrolTwoFactor`) unless `twoFactor: false`: staff endpoints answer only two-factor sessions.
+ */
 export async function accountWithRole(
   app: FastifyInstance,
   db: Kysely<Database>,
   role: UserRole,
-): Promise<{ id: number; email: string; token: string }> {
+  options: { twoFactor?: boolean } = {},
+): Promise<{ id: number; email: string; token: string; totpSecret: string | null }> {
   const email = await registerUser(app, uniqueEmail(`role-${role}`));
   const row = await db
     .updateTable('users')
@@ -95,5 +125,7 @@ export async function accountWithRole(
     .where('email', '=', email)
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, email, token: (await login(app, email)).access_token };
+  const token = (await login(app, email)).access_token;
+  const enrol = (options.twoFactor ?? isStaffRole(role)) ? await enrolTwoFactor(app, token) : null;
+  return { id: row.id, email, token, totpSecret: enrol?.secret ?? null };
 }

@@ -3,20 +3,43 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRoutes } from 'react-router';
-import { ERRORS } from '@portal/contract';
-import type { StaffMe } from '@portal/contract';
+import { authApi, ERRORS } from '@portal/contract';
+import type { StaffMe } from '@portal/contract/admin';
 import { isApiError } from '../lib/api-error';
 import { useIsSignedIn } from '../lib/auth-state';
-import { useStaffMe } from './api';
+import { apiRequest, clearSession } from '../lib/api-client';
+import { getRefreshToken } from '../lib/token-store';
+import { useOwnTwoFactor, useStaffMe } from './api';
 import { ADMIN_SECTIONS } from './admin-sections';
 import type { AdminSection } from './admin-sections';
 import { AdminLayout } from './admin-layout';
 import { AuditPage } from './pages/audit-page';
+import { NodeGroupsPage } from './pages/node-groups-page';
+import { NodesPage } from './pages/nodes-page';
+import { CodesPage } from './pages/codes-page';
+import { LedgerPage } from './pages/ledger-page';
+import { OrdersPage } from './pages/orders-page';
+import { PaymentsPage } from './pages/payments-page';
+import { TopupsPage } from './pages/topups-page';
 import { OverviewPage } from './pages/overview-page';
+import { PackagesPage } from './pages/packages-page';
+import { UserDetailPage } from './pages/user-detail-page';
+import { UsersPage } from './pages/users-page';
 import { StaffPage } from './pages/staff-page';
 
-const PAGES: Record<AdminSection['key'], (props: { me: StaffMe }) => ReactNode> = {
+type Page = (props: { me: StaffMe }) => ReactNode;
+
+const PAGES: Record<AdminSection['key'], Page> = {
   overview: OverviewPage,
+  users: UsersPage,
+  packages: PackagesPage,
+  nodes: NodesPage,
+  nodeGroups: NodeGroupsPage,
+  orders: OrdersPage,
+  ledger: LedgerPage,
+  topups: TopupsPage,
+  codes: CodesPage,
+  payments: PaymentsPage,
   audit: AuditPage,
   staff: StaffPage,
 };
@@ -45,9 +68,14 @@ function useAdminTitle(page: string) {
   }, [page, t]);
 }
 
-function SectionRoute({ section, me }: { section: AdminSection; me: StaffMe }) {
+/** Pages inside a section (one account of the users section), opened with the section's permission. */
+const SUBPAGES: { section: AdminSection['key']; path: string; page: Page }[] = [
+  { section: 'users', path: '/users/:id', page: UserDetailPage },
+];
+
+function SectionRoute({ section, me, page }: { section: AdminSection; me: StaffMe; page?: Page }) {
   const { t } = useTranslation('admin');
-  const Page = PAGES[section.key];
+  const Page = page ?? PAGES[section.key];
   useAdminTitle(t(`nav.${section.key}`));
   if (!me.permissions.includes(section.permission))
     return (
@@ -85,6 +113,8 @@ export function AdminApp() {
         <Loader aria-label={t('access.checking')} />
       </Center>
     );
+  if (me.isError && isApiError(me.error) && me.error.code === ERRORS.TWO_FACTOR_REQUIRED.code)
+    return <TwoFactorRequired />;
   if (me.isError) {
     const forbidden = isApiError(me.error) && me.error.code === ERRORS.FORBIDDEN.code;
     return (
@@ -105,12 +135,73 @@ export function AdminApp() {
   );
 }
 
+/** The console's own address with what follows it, for `?next=` (back here after enrolment or sign-in). */
+function hereNext(): string {
+  return encodeURIComponent(window.location.pathname + window.location.search);
+}
+
+/**
+ * Staff without a two-factor session (40120): without two-factor, a link to set it up at /security that leads
+ * back here; with it on (a session opened before enrolment, or elsewhere), sign out and sign in again with a code.
+ */
+function TwoFactorRequired() {
+  const { t } = useTranslation('admin');
+  const status = useOwnTwoFactor(true);
+  const signInAgain = async () => {
+    try {
+      await apiRequest(
+        authApi.logout,
+        { body: { refresh_token: getRefreshToken() } },
+        { skipAuthHandling: true },
+      );
+    } catch {
+      // signing out locally is what matters
+    } finally {
+      clearSession();
+      window.location.assign(`/login?next=${hereNext()}`);
+    }
+  };
+  return (
+    <AccessPanel title={t('access.twoFactorTitle')}>
+      <Alert color="yellow" role="alert" data-testid="admin-two-factor-required">
+        {t('access.twoFactorText')}
+      </Alert>
+      {status.isPending ? (
+        <Loader size="sm" aria-label={t('access.checking')} />
+      ) : status.data?.enabled ? (
+        <>
+          <Text size="sm">{t('access.twoFactorSignInText')}</Text>
+          <Button onClick={() => void signInAgain()} data-testid="admin-two-factor-sign-in">
+            {t('access.twoFactorSignIn')}
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text size="sm">{t('access.twoFactorSetupText')}</Text>
+          <Button component="a" href={`/security?next=${hereNext()}`} data-testid="admin-two-factor-setup">
+            {t('access.twoFactorSetup')}
+          </Button>
+        </>
+      )}
+      <Button component="a" href="/" variant="default">
+        {t('nav.portal')}
+      </Button>
+    </AccessPanel>
+  );
+}
+
 /** The sections' routes (the declarative router's useRoutes, as the customer app's); any other path: the overview. */
 function AdminRoutes({ me }: { me: StaffMe }) {
   return useRoutes([
     ...ADMIN_SECTIONS.map((section) => ({
       path: section.path,
       element: <SectionRoute section={section} me={me} />,
+    })),
+    ...SUBPAGES.map((sub) => ({
+      path: sub.path,
+      element: (
+        <SectionRoute section={ADMIN_SECTIONS.find((s) => s.key === sub.section)!} me={me} page={sub.page} />
+      ),
     })),
     { path: '*', element: <Navigate to="/" replace /> },
   ]);

@@ -4,7 +4,7 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { StaffMe } from '@portal/contract';
+import type { StaffMe } from '@portal/contract/admin';
 import { LAYOUT } from '@portal/contract';
 import { Brand } from '../components/brand';
 import { LanguageSwitcher } from '../components/language-switcher';

@@ -1,9 +1,31 @@
 import type { Permission } from '@portal/contract';
-import { IconHistory, IconLayoutDashboard, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconCoin,
+  IconFolders,
+  IconHistory,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconPackage,
+  IconReceipt,
+  IconServer,
+  IconTicket,
+  IconUser,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 
 /** The console's pages: path (under ADMIN_PATH), the permission that opens it, its title and icon. */
 export const ADMIN_SECTIONS = [
   { key: 'overview', path: '/', permission: 'console.access', Icon: IconLayoutDashboard },
+  { key: 'users', path: '/users', permission: 'users.read', Icon: IconUser },
+  { key: 'packages', path: '/packages', permission: 'packages.read', Icon: IconPackage },
+  { key: 'nodes', path: '/nodes', permission: 'nodes.read', Icon: IconServer },
+  { key: 'nodeGroups', path: '/node-groups', permission: 'nodes.read', Icon: IconFolders },
+  { key: 'orders', path: '/orders', permission: 'money.read', Icon: IconReceipt },
+  { key: 'ledger', path: '/ledger', permission: 'money.read', Icon: IconListDetails },
+  { key: 'topups', path: '/topups', permission: 'money.read', Icon: IconArrowsExchange },
+  { key: 'codes', path: '/codes', permission: 'money.read', Icon: IconTicket },
+  { key: 'payments', path: '/payments', permission: 'settings.write', Icon: IconCoin },
   { key: 'audit', path: '/audit', permission: 'audit.read', Icon: IconHistory },
   { key: 'staff', path: '/staff', permission: 'staff.manage', Icon: IconUsersGroup },
 ] as const satisfies readonly { key: string; path: string; permission: Permission; Icon: unknown }[];

@@ -1,16 +1,40 @@
 /** The console's calls, built from the contract's staff endpoints. */
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API_PREFIX, staffApi } from '@portal/contract';
-import type { EndpointQuery } from '@portal/contract';
+import { authApi } from '@portal/contract';
+import { adminNodesApi, moneyApi, packageAdminApi, staffApi, userAdminApi } from '@portal/contract/admin';
+import type { Endpoint, EndpointData, EndpointQuery } from '@portal/contract';
+import type { RequestInput } from '../lib/api-client';
 import { apiRequest } from '../lib/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '../lib/query';
-import { getAccessToken } from '../lib/token-store';
+
+/**
+ * A staff write: after it succeeds, every query whose staff path matches `paths` is asked again (a list, its rows'
+ * pages, the figures around them).
+ */
+function useStaffWrite<E extends Endpoint>(endpoint: E, paths: RegExp) {
+  const queryClient = useQueryClient();
+  return useApiMutation(endpoint, {
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ predicate: (q) => paths.test(String(q.queryKey[1] ?? '')) }),
+  });
+}
+
+const STAFF_PATHS = /^\/staff\b/;
+const PACKAGE_PATHS = /^\/packages\b/;
+const USER_PATHS = /^\/users\b/;
+const NODE_PATHS = /^\/node/;
+const MONEY_PATHS = /^\/(orders|ledger|topups|codes|settings)\b/;
 
 export const ME_KEY = apiQueryKey(staffApi.me);
 
 /** The staff member signed in, with the role's permissions; 40002 for a customer. Not asked without a session. */
 export function useStaffMe(signedIn: boolean) {
   return useApiQuery(staffApi.me, {}, { retry: false, staleTime: 60_000, enabled: signedIn });
+}
+
+/** Whether the signed-in account has two-factor on (asked when the console answers 40120). */
+export function useOwnTwoFactor(enabled: boolean) {
+  return useApiQuery(authApi.twoFactorStatus, {}, { retry: false, enabled });
 }
 
 export type AuditFilter = Omit<EndpointQuery<typeof staffApi.auditLog>, 'before' | 'size'>;
@@ -32,41 +56,146 @@ export function useAuditLog(filter: AuditFilter) {
   });
 }
 
-/** Downloads the filtered log as CSV (the session is refreshed first if it must be). */
-export async function downloadAuditCsv(filter: AuditFilter): Promise<void> {
-  await apiRequest(staffApi.me);
-  const params = new URLSearchParams(
-    Object.entries(filter).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
-  );
-  const response = await fetch(`${ADMIN_API_PREFIX}${staffApi.exportAuditLog.path}?${params.toString()}`, {
-    headers: { authorization: `Bearer ${getAccessToken() ?? ''}` },
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'audit.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
-export const STAFF_KEY = apiQueryKey(staffApi.listStaff);
-
 export function useStaffList() {
   return useApiQuery(staffApi.listStaff, {}, { retry: 1 });
 }
 
 export function useAddStaff() {
-  const queryClient = useQueryClient();
-  return useApiMutation(staffApi.addStaff, {
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: STAFF_KEY }),
-  });
+  return useStaffWrite(staffApi.addStaff, STAFF_PATHS);
 }
 
 export function useSetStaffRole() {
-  const queryClient = useQueryClient();
-  return useApiMutation(staffApi.setStaffRole, {
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: STAFF_KEY }),
+  return useStaffWrite(staffApi.setStaffRole, STAFF_PATHS);
+}
+
+/** The catalogue, every package with its figures (a short list: no pages). */
+export function usePackages() {
+  return useApiQuery(packageAdminApi.list, {}, { retry: 1 });
+}
+
+export const useCreatePackage = () => useStaffWrite(packageAdminApi.create, PACKAGE_PATHS);
+export const useUpdatePackage = () => useStaffWrite(packageAdminApi.update, PACKAGE_PATHS);
+export const useSetPackageOnSale = () => useStaffWrite(packageAdminApi.setOnSale, PACKAGE_PATHS);
+export const useReorderPackages = () => useStaffWrite(packageAdminApi.reorder, PACKAGE_PATHS);
+export const useDeletePackage = () => useStaffWrite(packageAdminApi.remove, PACKAGE_PATHS);
+
+export type UserListFilter = Omit<EndpointQuery<typeof userAdminApi.list>, 'before' | 'size'>;
+
+const USER_PAGE = 50;
+
+/** Accounts, newest first, a page after another ("load more" follows the cursor). */
+export function useUserList(filter: UserListFilter) {
+  return useInfiniteQuery({
+    queryKey: [...apiQueryKey(userAdminApi.list, { query: filter }), 'pages'],
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(userAdminApi.list, { query: { ...filter, size: USER_PAGE, before: pageParam } }, { signal }),
+    getNextPageParam: (last) => last.next_before ?? undefined,
   });
+}
+
+export function useUserDetail(id: number) {
+  return useApiQuery(userAdminApi.get, { params: { id } }, { retry: 1 });
+}
+
+export const useAdjustBalance = () => useStaffWrite(userAdminApi.adjustBalance, USER_PATHS);
+export const useSetUserDisabled = () => useStaffWrite(userAdminApi.setDisabled, USER_PATHS);
+export const useRevokeUserSessions = () => useStaffWrite(userAdminApi.revokeSessions, USER_PATHS);
+export const useMarkVerified = () => useStaffWrite(userAdminApi.markVerified, USER_PATHS);
+export const useResendVerification = () => useStaffWrite(userAdminApi.resendVerification, USER_PATHS);
+export const useSendPasswordReset = () => useStaffWrite(userAdminApi.sendPasswordReset, USER_PATHS);
+// ---- nodes and node groups ----
+
+export type NodeFilter = Omit<EndpointQuery<typeof adminNodesApi.listNodes>, 'size'>;
+
+export function useAdminNodes(filter: NodeFilter) {
+  return useApiQuery(adminNodesApi.listNodes, { query: { ...filter, size: 20 } }, { retry: 1 });
+}
+
+export function useNodeGroups() {
+  return useApiQuery(adminNodesApi.listNodeGroups, {}, { retry: 1 });
+}
+
+export function useNodeTraffic(id: number) {
+  return useApiQuery(adminNodesApi.nodeTraffic, { params: { id } }, { retry: 1 });
+}
+
+export function useNodeAgentConfig(id: number, enabled: boolean) {
+  return useApiQuery(adminNodesApi.nodeAgentConfig, { params: { id } }, { retry: 1, enabled });
+}
+
+export const useCreateNode = () => useStaffWrite(adminNodesApi.createNode, NODE_PATHS);
+export const useUpdateNode = () => useStaffWrite(adminNodesApi.updateNode, NODE_PATHS);
+export const useSetNodeEnabled = () => useStaffWrite(adminNodesApi.setNodeEnabled, NODE_PATHS);
+export const useSetNodeMaintenance = () => useStaffWrite(adminNodesApi.setNodeMaintenance, NODE_PATHS);
+export const useDeleteNode = () => useStaffWrite(adminNodesApi.deleteNode, NODE_PATHS);
+export const useIssueNodeToken = () => useStaffWrite(adminNodesApi.issueNodeToken, NODE_PATHS);
+export const useCreateNodeGroup = () => useStaffWrite(adminNodesApi.createNodeGroup, NODE_PATHS);
+export const useUpdateNodeGroup = () => useStaffWrite(adminNodesApi.updateNodeGroup, NODE_PATHS);
+export const useDeleteNodeGroup = () => useStaffWrite(adminNodesApi.deleteNodeGroup, NODE_PATHS);
+// ---- orders and money (issue 17 §7) ----
+
+type CursorEndpoint =
+  | typeof moneyApi.listOrders
+  | typeof moneyApi.listLedger
+  | typeof moneyApi.listTopups
+  | typeof moneyApi.listTransfers
+  | typeof moneyApi.listCodeBatches
+  | typeof moneyApi.listCodes;
+
+export type MoneyFilter<E extends CursorEndpoint> = Omit<EndpointQuery<E>, 'before' | 'size'>;
+
+const MONEY_PAGE = 50;
+
+/** A money list newest first, a page after another ("load more" follows the cursor). */
+export function useCursorList<E extends CursorEndpoint>(endpoint: E, filter: MoneyFilter<E>) {
+  return useInfiniteQuery({
+    queryKey: [...apiQueryKey(endpoint, { query: filter } as RequestInput<E>), 'pages'],
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(endpoint, { query: { ...filter, size: MONEY_PAGE, before: pageParam } } as RequestInput<E>, {
+        signal,
+      }),
+    getNextPageParam: (last: EndpointData<E>) => last.next_before ?? undefined,
+  });
+}
+
+export function useRefundPreview(orderId: number | null) {
+  return useApiQuery(
+    moneyApi.refundPreview,
+    { params: { id: orderId ?? 0 } },
+    { enabled: orderId !== null, retry: false, staleTime: 0 },
+  );
+}
+
+export function useRefundOrder() {
+  return useStaffWrite(moneyApi.refundOrder, MONEY_PATHS);
+}
+
+export function useCreditTransfer() {
+  return useStaffWrite(moneyApi.creditTransfer, MONEY_PATHS);
+}
+
+export function useIgnoreTransfer() {
+  return useStaffWrite(moneyApi.ignoreTransfer, MONEY_PATHS);
+}
+
+export function useUsdtSettings() {
+  return useApiQuery(moneyApi.getUsdtSettings, {}, { retry: 1 });
+}
+
+export function useSaveUsdtSettings() {
+  return useStaffWrite(moneyApi.saveUsdtSettings, MONEY_PATHS);
+}
+
+export function useCreateCodeBatch() {
+  return useStaffWrite(moneyApi.createCodeBatch, MONEY_PATHS);
+}
+
+export function useSetBatchStatus() {
+  return useStaffWrite(moneyApi.setBatchStatus, MONEY_PATHS);
+}
+
+export function useSetCodeStatus() {
+  return useStaffWrite(moneyApi.setCodeStatus, MONEY_PATHS);
 }

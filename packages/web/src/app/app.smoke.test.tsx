@@ -46,7 +46,14 @@ describe('app shell', () => {
       traffic_bytes: GB,
       validity_days: 30,
     };
-    const onSale = { price: '15.00', device_limit: 2, speed_limit_mbps: null, popular: false, on_sale: true };
+    const onSale = {
+      price: '15.00',
+      device_limit: 2,
+      speed_limit_mbps: null,
+      popular: false,
+      on_sale: true,
+      upgrade_targets: [],
+    };
     installFakeFetch((call) =>
       call.url.endsWith('/subscriptions/packages') ? ok([{ ...basic, ...onSale }]) : ok(null),
     );

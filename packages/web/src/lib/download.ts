@@ -18,14 +18,18 @@ export class DownloadError extends Error {
 
 type QueryValue = string | number | undefined | null;
 
-export function downloadUrl(path: string, query: Record<string, QueryValue> = {}): string {
+export function downloadUrl(
+  path: string,
+  query: Record<string, QueryValue> = {},
+  prefix: string = API_PREFIX,
+): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
     search.append(key, String(value));
   }
   const text = search.toString();
-  return `${API_PREFIX}${path}${text ? `?${text}` : ''}`;
+  return `${prefix}${path}${text ? `?${text}` : ''}`;
 }
 
 async function fetchFile(url: string): Promise<Response> {
@@ -73,16 +77,24 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
+/** The file name the server gives (`Content-Disposition: attachment; filename="…"`), if any. */
+function serverFileName(response: Response): string | null {
+  return /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+}
+
 /**
- * GETs `path` with the bearer token and saves the answer as `fileName`. On 401 the session is renewed once via a
- * cheap API call (which runs the client's refresh or sign-out) and the download retried. Throws DownloadError.
+ * GETs `path` (under `prefix`: the portal's API, or the staff API for the operators' console) with the bearer token
+ * and saves the answer under the server's file name, `fileName` when it gives none. On 401 the session is renewed
+ * once via a cheap API call (which runs the client's refresh or sign-out) and the download retried. Throws
+ * DownloadError.
  */
 export async function downloadAuthenticatedFile(
   path: string,
   query: Record<string, QueryValue>,
   fileName: string,
+  prefix: string = API_PREFIX,
 ): Promise<void> {
-  const url = downloadUrl(path, query);
+  const url = downloadUrl(path, query, prefix);
   let response = await fetchFile(url);
   if (response.status === 401) {
     const before = getAccessToken();
@@ -92,5 +104,5 @@ export async function downloadAuthenticatedFile(
     response = await fetchFile(url);
   }
   if (!response.ok || (await isEnvelopeError(response))) throw new DownloadError(response.status);
-  saveBlob(await response.blob(), fileName);
+  saveBlob(await response.blob(), serverFileName(response) ?? fileName);
 }

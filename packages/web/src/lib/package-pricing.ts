@@ -27,10 +27,20 @@ function toBig(value: string | null): bigint | null {
   return BigInt(value);
 }
 
-/** Months in a cycle: a quarterly or yearly package is compared with that many months of the monthly one. */
-const CYCLE_MONTHS: Record<Package['type'], bigint> = { monthly: 1n, quarterly: 3n, yearly: 12n };
+/**
+ * Months in a cycle: a quarterly or yearly package is compared with that many months of the monthly one; a
+ * period of custom days is compared with nothing (no saving is claimed).
+ */
+const CYCLE_MONTHS: Record<Exclude<Package['type'], 'custom'>, bigint> = {
+  monthly: 1n,
+  quarterly: 3n,
+  yearly: 12n,
+};
 
-function sameMonthlyTraffic(monthly: Package, longer: Package): boolean {
+function sameMonthlyTraffic(
+  monthly: Package,
+  longer: Package & { type: keyof typeof CYCLE_MONTHS },
+): boolean {
   if (monthly.traffic_bytes === null || longer.traffic_bytes === null)
     return monthly.traffic_bytes === longer.traffic_bytes;
   const m = toBig(monthly.traffic_bytes);
@@ -55,14 +65,15 @@ export interface CycleSaving {
  * ambiguous one or no saving: null (nothing is claimed).
  */
 export function cycleSaving(pkg: Package, packages: readonly Package[]): CycleSaving | null {
-  if (pkg.type === 'monthly') return null;
+  if (pkg.type === 'monthly' || pkg.type === 'custom') return null;
+  const type = pkg.type;
   let candidates = packages.filter(
     (p) =>
       p.type === 'monthly' &&
       p.id !== pkg.id &&
       p.device_limit === pkg.device_limit &&
       p.speed_limit_mbps === pkg.speed_limit_mbps &&
-      sameMonthlyTraffic(p, pkg),
+      sameMonthlyTraffic(p, { ...pkg, type }),
   );
   if (candidates.length > 1) {
     const named = candidates.filter((p) => p.name.trim() !== '' && p.name.trim() === pkg.name.trim());
@@ -76,7 +87,7 @@ export function cycleSaving(pkg: Package, packages: readonly Package[]): CycleSa
   const monthlyFen = fen(monthly.price);
   const ownFen = fen(pkg.price);
   if (monthlyFen === null || ownFen === null) return null;
-  const fullFen = monthlyFen * Number(CYCLE_MONTHS[pkg.type]);
+  const fullFen = monthlyFen * Number(CYCLE_MONTHS[type]);
   const savedFen = fullFen - ownFen;
   if (savedFen <= 0) return null;
   return { monthly, amount: fenToString(savedFen), percent: Math.round((savedFen * 100) / fullFen) };

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres, withId } from '../schema-helpers.js';
+import { isPostgres, rebuildTextColumn, withId } from '../schema-helpers.js';
 
 const ROLES = sql.raw(`'user', 'owner', 'admin', 'support', 'finance', 'viewer'`);
 
@@ -9,20 +9,12 @@ const ROLES = sql.raw(`'user', 'owner', 'admin', 'support', 'finance', 'viewer'`
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A CHECK cannot be changed in place on SQLite: the column is rebuilt (its values kept) with the wider one.
-  await db.schema.alterTable('users').addColumn('role_before', 'text').execute();
-  await sql`update users set role_before = role`.execute(db);
-  await db.schema.alterTable('users').dropColumn('role').execute();
-  await db.schema
-    .alterTable('users')
-    .addColumn('role', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('user')
-        .check(sql`role in (${ROLES})`),
-    )
-    .execute();
-  await sql`update users set role = role_before`.execute(db);
-  await db.schema.alterTable('users').dropColumn('role_before').execute();
+  await rebuildTextColumn(db, 'users', 'role', (c) =>
+    c
+      .notNull()
+      .defaultTo('user')
+      .check(sql`role in (${ROLES})`),
+  );
   await db.schema
     .createIndex('users_staff')
     .on('users')

@@ -9,6 +9,10 @@ import * as m0007 from './0007-announcements.js';
 import * as m0008 from './0008-help.js';
 import * as m0009 from './0009-node-translations.js';
 import * as m0010 from './0010-staff.js';
+import * as m0011 from './0011-two-factor.js';
+import * as m0012 from './0012-node-groups.js';
+import * as m0013 from './0013-money-console.js';
+import * as m0014 from './0014-package-console.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +26,8 @@ export const migrations: Record<string, Migration> = {
   '0008-help': m0008,
   '0009-node-translations': m0009,
   '0010-staff': m0010,
+  '0011-two-factor': m0011,
+  '0012-node-groups': m0012,
+  '0013-money-console': m0013,
+  '0014-package-console': m0014,
 };

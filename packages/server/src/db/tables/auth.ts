@@ -36,6 +36,8 @@ export interface SessionsTable {
   expires_at: string;
   revoked_at: string | null;
   revoked_reason: string | null;
+  /** When the session's second factor was proven (null: password or third-party sign-in only). */
+  two_factor_at: string | null;
 }
 export interface RefreshTokensTable {
   token_hash: string;
@@ -53,12 +55,43 @@ export interface EmailTokensTable {
   used_at: string | null;
 }
 
+/** Two-factor sign-in (modules/auth two-factor-*.ts). */
+export interface TwoFactorTable {
+  user_id: number;
+  secret_enc: string;
+  enabled_at: string | null;
+  last_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+export interface TwoFactorChallengesTable {
+  token_hash: string;
+  user_id: number;
+  remember_me: number;
+  first_login: number;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface AuthTables {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type TwoFactorRow = Selectable<TwoFactorTable>;

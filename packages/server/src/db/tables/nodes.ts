@@ -40,9 +40,39 @@ export interface NodeOnlineIpsTable {
   reported_at: string;
 }
 
+export interface NodeGroupsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NodeGroupMembersTable {
+  group_id: number;
+  node_id: number;
+}
+
+/** The groups a package reaches; none: every node. Written by the nodes module (`setPackageGroups`). */
+export interface PackageNodeGroupsTable {
+  package_id: number;
+  group_id: number;
+}
+
+export interface NodeTrafficDailyTable {
+  node_id: number;
+  /** YYYY-MM-DD in UTC */
+  day: string;
+  upload: Generated<number>;
+  download: Generated<number>;
+}
+
 export interface NodeTables {
   nodes: NodesTable;
   node_online_ips: NodeOnlineIpsTable;
+  node_groups: NodeGroupsTable;
+  node_group_members: NodeGroupMembersTable;
+  package_node_groups: PackageNodeGroupsTable;
+  node_traffic_daily: NodeTrafficDailyTable;
 }
 
 export type NodeRow = Selectable<NodesTable>;

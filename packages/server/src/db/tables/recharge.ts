@@ -11,6 +11,19 @@ export interface RechargeCodesTable {
   generated_by: number;
   used_by: number | null;
   used_at: string | null;
+  /** Only operators' batches may set one (migration 0013); dealers' codes never expire. */
+  expires_at: Generated<string | null>;
+  created_at: string;
+}
+/** A batch of codes an operator created (migration 0013). */
+export interface RechargeCodeBatchesTable {
+  id: Generated<number>;
+  batch_id: string;
+  amount_fen: number;
+  quantity: number;
+  expires_at: string | null;
+  note: string | null;
+  created_by: number;
   created_at: string;
 }
 export interface RechargeOrdersTable {
@@ -47,7 +60,13 @@ export interface ChainTransfersTable {
   block_hash: string | null;
   block_time: string | null;
   order_id: number | null;
-  status: 'matched' | 'credited' | 'unmatched' | 'late' | 'reorged';
+  status: 'matched' | 'credited' | 'unmatched' | 'late' | 'reorged' | 'ignored';
+  /** An operator's decision on an unmatched or late transfer (migration 0013): whom it was credited to… */
+  resolved_user_id: Generated<number | null>;
+  /** …which staff member decided, when, and why. */
+  resolved_by: Generated<number | null>;
+  resolved_at: Generated<string | null>;
+  note: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -59,6 +78,7 @@ export interface ChainCursorsTable {
 
 export interface RechargeTables {
   recharge_codes: RechargeCodesTable;
+  recharge_code_batches: RechargeCodeBatchesTable;
   recharge_orders: RechargeOrdersTable;
   chain_transfers: ChainTransfersTable;
   chain_cursors: ChainCursorsTable;
@@ -67,3 +87,4 @@ export interface RechargeTables {
 export type RechargeOrderRow = Selectable<RechargeOrdersTable>;
 export type RechargeCodeRow = Selectable<RechargeCodesTable>;
 export type ChainTransferRow = Selectable<ChainTransfersTable>;
+export type RechargeCodeBatchRow = Selectable<RechargeCodeBatchesTable>;

@@ -1,4 +1,5 @@
 import type { subscriptionsApi, SubscriptionOrder, SubscriptionStatus } from '@portal/contract';
+import type { TrafficReset } from '@portal/contract/admin';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Tables of packages and subscriptions (modules/subscriptions); traffic_daily is written by the nodes' traffic accounting. */
@@ -18,8 +19,14 @@ export interface PackagesTable {
   sort_order: Generated<number>;
   /** JSON: { "<locale>": { "name": …, "description": … } } */
   translations: string | null;
+  traffic_reset: Generated<TrafficReset>;
   created_at: string;
   updated_at: string;
+}
+/** The packages a package may be upgraded to; none: any package on sale at the same price or more. */
+export interface PackageUpgradeTargetsTable {
+  package_id: number;
+  target_id: number;
 }
 export interface SubscriptionsTable {
   id: Generated<number>;
@@ -40,6 +47,8 @@ export interface SubscriptionsTable {
   upgraded_to: number | null;
   /** Bumped by every change; an upgrade quote is only good for the version it was made for. */
   version: Generated<number>;
+  /** When a monthly-reset subscription's traffic last started again (null: at its start). */
+  traffic_reset_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -89,6 +98,7 @@ export interface TrafficDailyTable {
 
 export interface SubscriptionTables {
   packages: PackagesTable;
+  package_upgrade_targets: PackageUpgradeTargetsTable;
   subscriptions: SubscriptionsTable;
   subscription_orders: SubscriptionOrdersTable;
   upgrade_quotes: UpgradeQuotesTable;

@@ -1,8 +1,8 @@
-import type { AdminAnnouncement, AnnouncementInput } from '@portal/contract';
+import type { AdminAnnouncement, AnnouncementInput } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { call, registerUser, verifiedUser } from '../../test/accounts.js';
+import { call, enrolTwoFactor, registerUser, verifiedUser } from '../../test/accounts.js';
 import { createTestDatabase, testConfig, TEST_DIALECT, type TestDatabase } from '../../test/helpers.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../test/smtp-sink.js';
 import { excerpt } from './text.js';
@@ -39,6 +39,7 @@ describe(`announcement mail (${TEST_DIALECT})`, () => {
     const admin = await verifiedUser(app, sink);
     await db().updateTable('users').set({ role: 'admin' }).where('email', '=', admin.email).execute();
     staff = admin.tokens.access_token;
+    await enrolTwoFactor(app, staff);
     recipients.push({ email: admin.email, locale: 'zh_CN' });
     for (const locale of ['en', 'zh_TW', 'zh_CN', 'en', 'zh_CN']) {
       const u = await verifiedUser(app, sink);

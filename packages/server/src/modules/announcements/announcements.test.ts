@@ -1,6 +1,7 @@
-import type { AdminAnnouncement, Announcement, AnnouncementInput, MarkReadResult } from '@portal/contract';
+import type { Announcement, MarkReadResult } from '@portal/contract';
+import type { AdminAnnouncement, AnnouncementInput } from '@portal/contract/admin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, verifiedUser } from '../../test/accounts.js';
+import { call, enrolTwoFactor, verifiedUser } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 
@@ -30,6 +31,7 @@ describe(`announcements (${TEST_DIALECT})`, () => {
     const s = await verifiedUser(t.app, sink);
     await db().updateTable('users').set({ role: 'admin' }).where('email', '=', s.email).execute();
     staff = s.tokens.access_token;
+    await enrolTwoFactor(t.app, staff);
   });
   afterAll(async () => {
     await t.close();

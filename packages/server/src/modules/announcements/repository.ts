@@ -1,4 +1,4 @@
-import type { AnnouncementState } from '@portal/contract';
+import type { AnnouncementState } from '@portal/contract/admin';
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { AnnouncementsTable, Db } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';

@@ -1,4 +1,5 @@
 import { announcementsApi } from '@portal/contract';
+import { announcementAdminApi } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint, registerStaffEndpoint } from '../../lib/route.js';
 import type { AnnouncementService } from './service.js';
@@ -23,22 +24,24 @@ export function announcementRoutes(api: FastifyInstance, announcements: Announce
 /** Staff side of announcements under the admin API prefix. */
 export function adminAnnouncementRoutes(admin: FastifyInstance, announcements: AnnouncementService): void {
   const svc = () => announcements;
-  registerStaffEndpoint(admin, announcementsApi.adminListAnnouncements, ({ query }) =>
+  registerStaffEndpoint(admin, announcementAdminApi.adminListAnnouncements, ({ query }) =>
     svc().adminList(query),
   );
-  registerStaffEndpoint(admin, announcementsApi.adminGetAnnouncement, ({ params }) =>
+  registerStaffEndpoint(admin, announcementAdminApi.adminGetAnnouncement, ({ params }) =>
     svc().adminGet(params.id),
   );
-  registerStaffEndpoint(admin, announcementsApi.adminCreateAnnouncement, ({ body, request, actor }) =>
+  registerStaffEndpoint(admin, announcementAdminApi.adminCreateAnnouncement, ({ body, request, actor }) =>
     svc().create(body, request.locale, actor),
   );
-  registerStaffEndpoint(admin, announcementsApi.adminUpdateAnnouncement, ({ params, body, request, actor }) =>
-    svc().update(params.id, body, request.locale, actor),
+  registerStaffEndpoint(
+    admin,
+    announcementAdminApi.adminUpdateAnnouncement,
+    ({ params, body, request, actor }) => svc().update(params.id, body, request.locale, actor),
   );
-  registerStaffEndpoint(admin, announcementsApi.adminPublishAnnouncement, ({ params, actor }) =>
+  registerStaffEndpoint(admin, announcementAdminApi.adminPublishAnnouncement, ({ params, actor }) =>
     svc().publish(params.id, actor),
   );
-  registerStaffEndpoint(admin, announcementsApi.adminExpireAnnouncement, ({ params, actor }) =>
+  registerStaffEndpoint(admin, announcementAdminApi.adminExpireAnnouncement, ({ params, actor }) =>
     svc().expire(params.id, actor),
   );
 }

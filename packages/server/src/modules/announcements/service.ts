@@ -1,11 +1,5 @@
-import type {
-  AdminAnnouncement,
-  Announcement,
-  AnnouncementState,
-  AnnouncementTranslations,
-  Locale,
-  MarkReadResult,
-} from '@portal/contract';
+import type { Announcement, Locale, MarkReadResult } from '@portal/contract';
+import type { AdminAnnouncement, AnnouncementState, AnnouncementTranslations } from '@portal/contract/admin';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/time.js';
 import type { Database } from '../../db/types.js';

@@ -1,4 +1,5 @@
-import { LOCALES, type AnnouncementTranslations, type Locale } from '@portal/contract';
+import { LOCALES, type Locale } from '@portal/contract';
+import { type AnnouncementTranslations } from '@portal/contract/admin';
 
 /** The stored translations JSON: { "<locale>": { "title": …, "content": … } }; anything unreadable counts as none. */
 export function parseTranslations(json: string | null): AnnouncementTranslations {

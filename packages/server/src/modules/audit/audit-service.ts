@@ -1,4 +1,4 @@
-import type { AuditRecord } from '@portal/contract';
+import type { AuditRecord } from '@portal/contract/admin';
 import type { AuditLogRow, Db } from '../../db/types.js';
 import { searchAudit, type AuditFilter } from './repository.js';
 
@@ -10,7 +10,7 @@ function toRecord(row: AuditLogRow): AuditRecord {
 }
 
 /** A CSV field: quoted when it must be; a leading =, +, - or @ is defused for spreadsheets (formula injection). */
-function csvField(value: string | number | null): string {
+export function csvField(value: string | number | null): string {
   let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

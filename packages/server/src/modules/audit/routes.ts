@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { staffApi } from '@portal/contract';
+import { staffApi } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { registerStaffEndpoint } from '../../lib/route.js';
 import type { AuditService } from './audit-service.js';

@@ -1,4 +1,5 @@
-import * as contract from '@portal/contract';
+import * as portalContract from '@portal/contract';
+import * as adminContract from '@portal/contract/admin';
 import {
   ADMIN_API_PREFIX,
   ERRORS,
@@ -7,18 +8,18 @@ import {
   STAFF_ROLES,
   USER_ROLES,
   ROLE_PERMISSIONS,
-  type AuditRecord,
   type ContactConfig,
-  type StaffMe,
   type Endpoint,
   type UserRole,
 } from '@portal/contract';
+import { type AuditRecord, type StaffMe } from '@portal/contract/admin';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithRole, call } from '../../test/accounts.js';
+import { accountWithRole, call, enrolTwoFactor, login } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 
 /** Every staff endpoint of the contract: a new one is in the matrix without touching this test. */
+const contract = { ...portalContract, ...adminContract };
 const STAFF_ENDPOINTS: Endpoint[] = Object.entries(contract)
   .filter(([name, value]) => name.endsWith('Api') && typeof value === 'object' && value !== null)
   .flatMap(([, api]) => Object.values(api as Record<string, unknown>))
@@ -67,6 +68,36 @@ describe(`staff roles and the audit log (${TEST_DIALECT})`, () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('answers a staff member without two-factor 40120 on every staff endpoint, whatever the role', async () => {
+    const wrong: string[] = [];
+    const withoutTwoFactor = new Map<string, string>();
+    for (const role of STAFF_ROLES)
+      withoutTwoFactor.set(
+        role,
+        (await accountWithRole(t.app, t.database.handle.db, role, { twoFactor: false })).token,
+      );
+    // Two-factor on, but this session was opened before enrolment (password only): refused as well.
+    const enrolledElsewhere = await accountWithRole(t.app, t.database.handle.db, 'owner');
+    const older = (await login(t.app, enrolledElsewhere.email)) as unknown as { access_token?: string };
+    expect(older.access_token).toBeUndefined(); // the password alone now gives a challenge, not a session
+    const oldSession = await accountWithRole(t.app, t.database.handle.db, 'admin', { twoFactor: false });
+    const secondSession = (await login(t.app, oldSession.email)).access_token;
+    await enrolTwoFactor(t.app, secondSession);
+    withoutTwoFactor.set('admin, session from before enrolment', oldSession.token);
+    for (const endpoint of STAFF_ENDPOINTS) {
+      const url = `${ADMIN_API_PREFIX}${fillPath(endpoint.path, Object.fromEntries([...endpoint.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, 999999])))}`;
+      const payload = endpoint.method === 'GET' ? undefined : { nonsense: true };
+      for (const [role, token] of withoutTwoFactor) {
+        const res = await call(t.app, { method: endpoint.method, url, payload, token });
+        if (res.code !== ERRORS.TWO_FACTOR_REQUIRED.code)
+          wrong.push(`${role} ${endpoint.method} ${url}: ${res.code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The session enrolment happened in answers.
+    expect((await call(t.app, { url: `${ADMIN_API_PREFIX}/me`, token: secondSession })).code).toBe(20000);
   });
 
   it('gives each role what it is for', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Locale, TokenPair } from '@portal/contract';
+import type { Locale, TokenPair, TwoFactorChallenge } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../../config.js';
@@ -17,6 +17,7 @@ import type { ClientMeta } from './client-meta.js';
 import { consumeEmailToken, findEmailToken, insertEmailToken } from './email-token-repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as sessions from './session-repository.js';
+import type { TwoFactorService } from './two-factor-service.js';
 import * as users from './user-repository.js';
 
 const HOUR = 3600_000;
@@ -34,6 +35,7 @@ export interface AuthDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  twoFactor: TwoFactorService;
 }
 
 /** Registration, login, sessions with rotating refresh tokens, e-mail verification and password flows. */
@@ -100,6 +102,7 @@ export class AuthService {
     userId: number,
     remember: boolean,
     meta: ClientMeta,
+    twoFactor = false,
   ): Promise<TokenPair> {
     const id = randomUUID();
     const refresh = randomToken();
@@ -110,6 +113,7 @@ export class AuthService {
       meta,
       refreshHash: sha256(refresh),
       expiresAt: this.sessionExpiry(remember),
+      twoFactor,
     });
     return this.pair(userId, id, refresh);
   }
@@ -131,7 +135,7 @@ export class AuthService {
   async login(
     input: { email: string; password: string; remember_me: boolean },
     meta: ClientMeta,
-  ): Promise<TokenPair> {
+  ): Promise<TokenPair | TwoFactorChallenge> {
     await this.limit(`login:ip:${meta.ip ?? 'unknown'}`, 30, 5 * 60_000);
     await this.limit(`login:account:${input.email}`, 10, 15 * 60_000);
     const user = await users.findUserByEmail(this.d.db, input.email);
@@ -152,9 +156,44 @@ export class AuthService {
     }
     if (user.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
     return this.d.db.transaction().execute(async (trx) => {
+      // The password was right: the failure count starts again, but with two-factor on the session waits for the code.
       await users.recordLogin(trx, user.id);
+      if (await this.d.twoFactor.isEnabled(trx, user.id))
+        return this.d.twoFactor.challenge(trx, user.id, input.remember_me);
       return this.openSession(trx, user.id, input.remember_me, meta);
     });
+  }
+
+  /** The second step of sign-in (password or third-party): a challenge and a code give the session, marked two-factor. */
+  async completeTwoFactorLogin(
+    challengeToken: string,
+    code: string,
+    meta: ClientMeta,
+  ): Promise<TokenPair & { first_login: boolean }> {
+    await this.limit(`login:ip:${meta.ip ?? 'unknown'}`, 30, 5 * 60_000);
+    const passed = await this.d.twoFactor.passChallenge(challengeToken, code);
+    const user = await users.findUserById(this.d.db, passed.userId);
+    if (!user) throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+    if (user.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
+    const pair = await this.d.db.transaction().execute(async (trx) => {
+      await users.recordLogin(trx, user.id);
+      return this.openSession(trx, user.id, passed.remember, meta, true);
+    });
+    return { ...pair, first_login: passed.firstLogin };
+  }
+
+  /** For third-party sign-in: whether the account needs the second step, and its challenge. */
+  twoFactorEnabled(db: Db, userId: number): Promise<boolean> {
+    return this.d.twoFactor.isEnabled(db, userId);
+  }
+
+  twoFactorChallenge(
+    db: Db,
+    userId: number,
+    remember: boolean,
+    firstLogin: boolean,
+  ): Promise<TwoFactorChallenge> {
+    return this.d.twoFactor.challenge(db, userId, remember, firstLogin);
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {

@@ -3,8 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/route.js';
 import type { AuthService } from './auth-service.js';
 import { clientMeta } from './client-meta.js';
+import type { TwoFactorService } from './two-factor-service.js';
 
-export function authRoutes(app: FastifyInstance, service: AuthService, trustProxy: boolean): void {
+export function authRoutes(
+  app: FastifyInstance,
+  service: AuthService,
+  twoFactor: TwoFactorService,
+  trustProxy: boolean,
+): void {
   const auth = () => service;
 
   registerEndpoint(app, authApi.register, async ({ body, request }) => {
@@ -36,4 +42,20 @@ export function authRoutes(app: FastifyInstance, service: AuthService, trustProx
     await auth().changePassword(a.user, body.old_password, body.new_password);
     return null;
   });
+
+  registerEndpoint(app, authApi.twoFactorLogin, ({ body, request }) =>
+    auth().completeTwoFactorLogin(body.challenge_token, body.code, clientMeta(request, trustProxy)),
+  );
+  registerEndpoint(app, authApi.twoFactorStatus, ({ auth: a }) => twoFactor.status(a.user.id));
+  registerEndpoint(app, authApi.twoFactorSetup, ({ auth: a }) => twoFactor.setup(a.user));
+  registerEndpoint(app, authApi.twoFactorEnable, ({ body, auth: a }) =>
+    twoFactor.enable(a.user, a.session.id, body.code),
+  );
+  registerEndpoint(app, authApi.twoFactorDisable, async ({ body, auth: a }) => {
+    await twoFactor.disable(a.user, body.password, body.code);
+    return null;
+  });
+  registerEndpoint(app, authApi.twoFactorRecoveryCodes, async ({ body, auth: a }) => ({
+    recovery_codes: await twoFactor.regenerateRecoveryCodes(a.user, body.password, body.code),
+  }));
 }

@@ -11,6 +11,8 @@ export async function insertSession(
     expiresAt: string;
     meta: ClientMeta;
     refreshHash: string;
+    /** The second factor was proven for this session (two-factor sign-in). */
+    twoFactor?: boolean;
   },
 ): Promise<void> {
   const now = nowIso();
@@ -31,6 +33,7 @@ export async function insertSession(
       expires_at: session.expiresAt,
       revoked_at: null,
       revoked_reason: null,
+      two_factor_at: session.twoFactor ? now : null,
     })
     .execute();
   await db
@@ -146,6 +149,7 @@ export async function findLiveSession(
       's.expires_at as s_expires_at',
       's.revoked_at as s_revoked_at',
       's.revoked_reason as s_revoked_reason',
+      's.two_factor_at as s_two_factor_at',
     ])
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
@@ -165,6 +169,7 @@ export async function findLiveSession(
     s_expires_at,
     s_revoked_at,
     s_revoked_reason,
+    s_two_factor_at,
     ...user
   } = row;
   return {
@@ -184,6 +189,7 @@ export async function findLiveSession(
       expires_at: s_expires_at,
       revoked_at: s_revoked_at,
       revoked_reason: s_revoked_reason,
+      two_factor_at: s_two_factor_at,
     },
   };
 }
@@ -207,4 +213,19 @@ export function findUserSession(db: Db, userId: number, sessionId: string): Prom
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Records on a session that its second factor was proven (enrolment in it, or two-factor sign-in). */
+export async function markSessionTwoFactor(db: Db, sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ two_factor_at: nowIso() }).where('id', '=', sessionId).execute();
+}
+
+/** Takes the two-factor mark off every session of a user (two-factor turned off or reset). */
+export async function clearTwoFactorSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ two_factor_at: null })
+    .where('user_id', '=', userId)
+    .where('two_factor_at', 'is not', null)
+    .execute();
 }

@@ -105,3 +105,14 @@ export async function setRoleByEmail(db: Db, email: string, role: UserRow['role'
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Disables or enables an account (staff); true when it changed. */
+export async function setStatus(db: Db, userId: number, status: UserRow['status']): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ status, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .where('status', '!=', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

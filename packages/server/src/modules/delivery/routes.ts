@@ -10,21 +10,24 @@ import { servingProblem } from '../subscriptions/servable.js';
 import type { SubscriptionLinks } from '../subscriptions/subscription-link.js';
 import { base64List, clashYaml, pickFormat, singBoxJson, type ClientNode, type Format } from './formats.js';
 
-const PLACEHOLDER: Record<Locale, Record<'expired' | 'suspended' | 'exhausted', string>> = {
+const PLACEHOLDER: Record<Locale, Record<'expired' | 'suspended' | 'exhausted' | 'disabled', string>> = {
   zh_CN: {
     expired: '已于 {date} 到期 — 请续费',
     suspended: '订阅已暂停 — 请联系客服',
     exhausted: '流量已用尽 — 请续费或升级',
+    disabled: '账户已停用 — 请联系客服',
   },
   zh_TW: {
     expired: '已於 {date} 到期 — 請續費',
     suspended: '訂閱已暫停 — 請聯繫客服',
     exhausted: '流量已用盡 — 請續費或升級',
+    disabled: '帳戶已停用 — 請聯繫客服',
   },
   en: {
     expired: 'Expired {date} — renew',
     suspended: 'Subscription suspended — contact support',
     exhausted: 'Traffic used up — renew or upgrade',
+    disabled: 'Account disabled — contact support',
   },
 };
 
@@ -56,8 +59,8 @@ function toClientNode(
 
 /**
  * GET /sub/{token}: what proxy clients poll. The format follows ?format= or the client's User-Agent; a browser is
- * sent to the portal's page for the link. Expired, suspended or used-up subscriptions get one informative entry
- * that connects nowhere; unknown or reset tokens get 404.
+ * sent to the portal's page for the link. Expired, suspended or used-up subscriptions, and those of a disabled
+ * account, get one informative entry that connects nowhere; unknown or reset tokens get 404.
  */
 export function deliveryRoutes(
   app: FastifyInstance,
@@ -96,7 +99,7 @@ export function deliveryRoutes(
       }
       const format = pickFormat(request.query.format, ua);
       const { siteName, publicUrl } = deps;
-      const trouble = servingProblem(sub);
+      const trouble = found.ownerDisabled ? 'disabled' : servingProblem(sub);
       let nodes: ClientNode[];
       if (trouble) {
         const locale = (['zh_CN', 'zh_TW', 'en'].includes(userLocale) ? userLocale : 'zh_CN') as Locale;
@@ -117,7 +120,7 @@ export function deliveryRoutes(
           },
         ];
       } else {
-        const rows = await deps.nodes.deliverable();
+        const rows = await deps.nodes.deliverable(sub.package_id);
         nodes = rows.map((n) => toClientNode(n, sub.uuid));
       }
       const body =

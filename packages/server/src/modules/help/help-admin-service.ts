@@ -1,12 +1,14 @@
 import {
   VALIDATION_MESSAGES,
-  type AdminHelpCategory,
-  type AdminHelpDocument,
-  type AdminHelpDocumentItem,
   type ErrorName,
   type Locale,
   type ValidationMessageKey,
 } from '@portal/contract';
+import {
+  type AdminHelpCategory,
+  type AdminHelpDocument,
+  type AdminHelpDocumentItem,
+} from '@portal/contract/admin';
 import type { Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db/time.js';
 import type { Database, Db, HelpDocumentsTable } from '../../db/types.js';

@@ -1,10 +1,5 @@
-import type {
-  AdminHelpCategory,
-  AdminHelpDocument,
-  HelpCategory,
-  HelpDocument,
-  HelpDocumentItem,
-} from '@portal/contract';
+import type { HelpCategory, HelpDocument, HelpDocumentItem } from '@portal/contract';
+import type { AdminHelpCategory, AdminHelpDocument } from '@portal/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';

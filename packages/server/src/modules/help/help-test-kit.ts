@@ -1,8 +1,9 @@
-import type { AdminHelpCategory, AdminHelpDocument, HelpDocumentInput, Locale } from '@portal/contract';
+import type { Locale } from '@portal/contract';
+import type { AdminHelpCategory, AdminHelpDocument, HelpDocumentInput } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { call, login, registerUser } from '../../test/accounts.js';
+import { call, enrolTwoFactor, login, registerUser } from '../../test/accounts.js';
 
 /** Shared by the help centre's API suites: accounts, languages and staff calls that build fixtures. */
 export const API = '/api/v1/portal';
@@ -22,7 +23,9 @@ export async function member(app: FastifyInstance): Promise<string> {
 export async function staff(app: FastifyInstance, db: Kysely<Database>): Promise<string> {
   const email = await registerUser(app);
   await db.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();
-  return (await login(app, email)).access_token;
+  const token = (await login(app, email)).access_token;
+  await enrolTwoFactor(app, token);
+  return token;
 }
 
 export async function createCategory(

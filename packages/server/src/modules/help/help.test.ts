@@ -1,11 +1,11 @@
 import type {
-  AdminHelpDocument,
   HelpCategory,
   HelpDocument,
   HelpDocumentItem,
   HelpRatingResult,
   Locale,
 } from '@portal/contract';
+import type { AdminHelpDocument } from '@portal/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Reply } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';

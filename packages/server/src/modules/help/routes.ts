@@ -1,4 +1,5 @@
 import { helpApi } from '@portal/contract';
+import { helpAdminApi } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint, registerStaffEndpoint } from '../../lib/route.js';
 import type { HelpAdminService } from './help-admin-service.js';
@@ -18,19 +19,19 @@ export function helpRoutes(api: FastifyInstance, svc: HelpService): void {
 
 /** Staff side of the help centre under the admin API prefix: categories and Markdown documents. */
 export function adminHelpRoutes(admin: FastifyInstance, svc: HelpAdminService): void {
-  registerStaffEndpoint(admin, helpApi.adminListCategories, () => svc.categories());
-  registerStaffEndpoint(admin, helpApi.adminCreateCategory, ({ body, request, actor }) =>
+  registerStaffEndpoint(admin, helpAdminApi.adminListCategories, () => svc.categories());
+  registerStaffEndpoint(admin, helpAdminApi.adminCreateCategory, ({ body, request, actor }) =>
     svc.createCategory(body, request.locale, actor),
   );
-  registerStaffEndpoint(admin, helpApi.adminUpdateCategory, ({ params, body, request, actor }) =>
+  registerStaffEndpoint(admin, helpAdminApi.adminUpdateCategory, ({ params, body, request, actor }) =>
     svc.updateCategory(params.id, body, request.locale, actor),
   );
-  registerStaffEndpoint(admin, helpApi.adminListDocuments, ({ query }) => svc.documents(query));
-  registerStaffEndpoint(admin, helpApi.adminGetDocument, ({ params }) => svc.document(params.id));
-  registerStaffEndpoint(admin, helpApi.adminCreateDocument, ({ body, request, actor }) =>
+  registerStaffEndpoint(admin, helpAdminApi.adminListDocuments, ({ query }) => svc.documents(query));
+  registerStaffEndpoint(admin, helpAdminApi.adminGetDocument, ({ params }) => svc.document(params.id));
+  registerStaffEndpoint(admin, helpAdminApi.adminCreateDocument, ({ body, request, actor }) =>
     svc.createDocument(body, request.locale, actor),
   );
-  registerStaffEndpoint(admin, helpApi.adminUpdateDocument, ({ params, body, request, actor }) =>
+  registerStaffEndpoint(admin, helpAdminApi.adminUpdateDocument, ({ params, body, request, actor }) =>
     svc.updateDocument(params.id, body, request.locale, actor),
   );
 }

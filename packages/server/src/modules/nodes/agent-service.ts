@@ -21,8 +21,10 @@ export class AgentService {
     return node;
   }
 
-  async users() {
-    const rows = await repo.servedUsers(this.db, nowIso());
+  /** The node's users; none for a disabled node (it is not served). */
+  async users(node: NodeRow) {
+    if (node.is_visible !== 1) return [];
+    const rows = await repo.servedUsers(this.db, nowIso(), node.id);
     return rows.map((r) => ({
       id: r.id,
       uuid: r.uuid,

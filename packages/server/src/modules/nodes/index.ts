@@ -1,5 +1,6 @@
 import type { ModuleFactory } from '../../app-context.js';
 import { leasedJob } from '../../jobs/scheduled-job.js';
+import { adminNodeRoutes } from './admin-routes.js';
 import { nodeApiRoutes } from './node-api.js';
 import { nodeRoutes } from './routes.js';
 
@@ -7,6 +8,7 @@ export const nodesModule: ModuleFactory = (ctx) => {
   const { nodes } = ctx.services;
   return {
     routes: (api) => nodeRoutes(api, nodes),
+    adminRoutes: (admin) => adminNodeRoutes(admin, ctx.services.nodeAdmin),
     rootRoutes: (app) => nodeApiRoutes(app, ctx.services.agents, ctx.limiter),
     jobs: [
       leasedJob(ctx.database.db, ctx.log, 'nodes', 60_000, async () => {

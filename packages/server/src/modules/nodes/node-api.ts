@@ -148,7 +148,7 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
       );
 
       api.get('/user', { schema: { hide: true } }, async (request, reply) => {
-        return sendWithEtag(request, reply, { users: await agents.users() });
+        return sendWithEtag(request, reply, { users: await agents.users(request.node!) });
       });
 
       api.post('/push', { schema: { hide: true }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {

@@ -94,12 +94,14 @@ export type NewNode = Pick<
 export class NodeService {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The nodes the customer's live subscriptions reach (every enabled one without a live subscription). */
   async list(
     q: PageQuery & { region?: string; type?: NodeRow['protocol']; status?: NodeStatus },
     locale: Locale,
+    userId: number,
   ) {
     const cutoff = isoAfter(-NODES.offlineAfterMs);
-    const { rows, total } = await repo.pageOfVisibleNodes(this.db, q, cutoff);
+    const { rows, total } = await repo.pageOfVisibleNodes(this.db, q, cutoff, userId);
     return toPage(
       rows.map((r) => toNodeInfo(r, locale, cutoff)),
       total,
@@ -107,8 +109,8 @@ export class NodeService {
     );
   }
 
-  async get(id: number, locale: Locale): Promise<NodeInfo> {
-    const row = await repo.findVisibleNode(this.db, id);
+  async get(id: number, locale: Locale, userId: number): Promise<NodeInfo> {
+    const row = await repo.findVisibleNode(this.db, id, userId);
     if (!row) throw new AppError('NODE_NOT_FOUND');
     return toNodeInfo(row, locale);
   }
@@ -153,9 +155,9 @@ export class NodeService {
     });
   }
 
-  /** The nodes a subscription link lists (visible, not offline), in display order. */
-  deliverable() {
-    return repo.deliverableNodes(this.db);
+  /** The nodes a subscription link of this package lists (enabled, reached, not offline), in display order. */
+  deliverable(packageId: number) {
+    return repo.deliverableNodes(this.db, packageId);
   }
 
   /** Records what the reads already show: silent nodes go offline, and their online devices are forgotten. */

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import * as repo from './repository.js';
 
 const hash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -9,7 +8,7 @@ const hash = (token: string) => createHash('sha256').update(token, 'utf8').diges
  * Issues a new API token for a node's agent and returns it in plain text (shown once; only its hash is kept). The
  * previous token stops working at once.
  */
-export async function issueNodeToken(db: Kysely<Database>, nodeId: number): Promise<string> {
+export async function issueNodeToken(db: Db, nodeId: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   if (!(await repo.setTokenHash(db, nodeId, hash(token)))) throw new Error(`node ${nodeId} does not exist`);
   return token;

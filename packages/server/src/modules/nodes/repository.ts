@@ -11,6 +11,7 @@ import { isoAfter, nowIso } from '../../db/time.js';
 import type { Database, Db, NodeRow, NodesTable } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 import { servableSql, trafficUsedUpSql } from '../subscriptions/servable.js';
+import { customerSeesSql, reachesSql } from './reach.js';
 
 /**
  * Every line of SQL of nodes and their agents: the nodes, who is online on them, and traffic accounting (which adds
@@ -29,12 +30,14 @@ function statusFilter(
   return eb.and([eb('status', '!=', 'maintenance'), eb.not(live)]);
 }
 
+/** The enabled nodes a customer sees (reach of their live subscriptions: reach.ts), filtered. */
 export function pageOfVisibleNodes(
   db: Db,
   q: PageQuery & { region?: string; type?: NodeRow['protocol']; status?: NodeStatus },
   cutoff: string,
+  userId: number,
 ) {
-  let base = db.selectFrom('nodes').where('is_visible', '=', 1);
+  let base = db.selectFrom('nodes').where('is_visible', '=', 1).where(customerSeesSql(userId, nowIso()));
   if (q.region) base = base.where('region', '=', q.region);
   if (q.type) base = base.where('protocol', '=', q.type);
   if (q.status) {
@@ -44,12 +47,13 @@ export function pageOfVisibleNodes(
   return fetchPage(base, q, (qb) => qb.selectAll().orderBy('sort_order').orderBy('id').execute());
 }
 
-export function findVisibleNode(db: Db, id: number): Promise<NodeRow | undefined> {
+export function findVisibleNode(db: Db, id: number, userId: number): Promise<NodeRow | undefined> {
   return db
     .selectFrom('nodes')
     .selectAll()
     .where('id', '=', id)
     .where('is_visible', '=', 1)
+    .where(customerSeesSql(userId, nowIso()))
     .executeTakeFirst();
 }
 
@@ -63,12 +67,13 @@ export function visibleStatusRows(db: Db) {
     .execute();
 }
 
-/** What subscription links list: visible nodes not offline, in display order. */
-export function deliverableNodes(db: Db) {
+/** What a subscription link of this package lists: enabled nodes it reaches, not offline, in display order. */
+export function deliverableNodes(db: Db, packageId: number) {
   return db
     .selectFrom('nodes')
     .select(['name', 'protocol', 'host', 'port', 'settings'])
     .where('is_visible', '=', 1)
+    .where(reachesSql(packageId, sql.ref('nodes.id')))
     .where('status', '!=', 'offline')
     .orderBy('sort_order')
     .orderBy('id')
@@ -156,16 +161,20 @@ export async function heartbeat(db: Db, id: number, at: string): Promise<void> {
     .execute();
 }
 
-/** The subscriptions every node serves now, of active users, in id order. */
-export function servedUsers(db: Db, now: string) {
+/** The subscriptions a node serves now: live, of active users, whose package reaches the node; in id order. */
+export function servedUsers(db: Db, now: string, nodeId: number) {
+  return servedUsersQuery(db, now, nodeId).execute();
+}
+
+export function servedUsersQuery(db: Db, now: string, nodeId: number) {
   return db
     .selectFrom('subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'])
     .where(servableSql(now, 's'))
+    .where(reachesSql(sql.ref('s.package_id'), nodeId))
     .where('u.status', '=', 'active')
-    .orderBy('s.id')
-    .execute();
+    .orderBy('s.id');
 }
 
 /** Replaces the node's report of who is online, and its count. */
@@ -271,6 +280,26 @@ export async function addTraffic(
       oc.columns(['subscription_id', 'day']).doUpdateSet((eb) => ({
         upload: eb('traffic_daily.upload', '+', eb.ref('excluded.upload')),
         download: eb('traffic_daily.download', '+', eb.ref('excluded.download')),
+      })),
+    )
+    .execute();
+}
+
+/** Adds a push's charged bytes to the node's row of `day`. */
+export async function addNodeTraffic(
+  trx: Transaction<Database>,
+  nodeId: number,
+  day: string,
+  upload: number,
+  download: number,
+): Promise<void> {
+  await trx
+    .insertInto('node_traffic_daily')
+    .values({ node_id: nodeId, day, upload, download })
+    .onConflict((oc) =>
+      oc.columns(['node_id', 'day']).doUpdateSet((eb) => ({
+        upload: eb('node_traffic_daily.upload', '+', eb.ref('excluded.upload')),
+        download: eb('node_traffic_daily.download', '+', eb.ref('excluded.download')),
       })),
     )
     .execute();

@@ -8,6 +8,10 @@ export function nodeRoutes(app: FastifyInstance, nodes: NodeService): void {
   const svc = () => nodes;
   registerEndpoint(app, nodesApi.summary, () => svc().summary());
   registerEndpoint(app, nodesApi.statuses, () => svc().statuses());
-  registerEndpoint(app, nodesApi.listNodes, ({ query, request }) => svc().list(query, request.locale));
-  registerEndpoint(app, nodesApi.getNode, ({ params, request }) => svc().get(params.id, request.locale));
+  registerEndpoint(app, nodesApi.listNodes, ({ query, request, auth }) =>
+    svc().list(query, request.locale, auth.user.id),
+  );
+  registerEndpoint(app, nodesApi.getNode, ({ params, request, auth }) =>
+    svc().get(params.id, request.locale, auth.user.id),
+  );
 }

@@ -32,12 +32,12 @@ export function applyRate(bytes: number, ratePercent: number): number {
 /**
  * Traffic accounting. Agents push deltas, so every push is added as sent (a repeated push counts twice, as the agent
  * meant). One transaction per push: each subscription's total grows by an atomic increment (concurrent pushes from
- * several nodes add up exactly), the day's row grows the same way, and whoever crossed their limit is suspended,
+ * several nodes add up exactly), the day's row grows the same way (and the node's day in node_traffic_daily), and whoever crossed their limit is suspended,
  * which takes them off every node's user list.
  */
 export async function recordTraffic(
   db: Kysely<Database>,
-  node: { rate_percent: number },
+  node: { id: number; rate_percent: number },
   deltas: TrafficDelta[],
   at: Date = new Date(),
 ): Promise<TrafficResult> {
@@ -64,6 +64,14 @@ export async function recordTraffic(
     // by every push, so concurrent pushes from several nodes wait for each other instead of deadlocking).
     const ordered = [...totals.entries()].sort(([a], [b]) => a - b);
     for (const part of chunks(ordered)) await repo.addTraffic(trx, part, day, now);
+    // The node's own day: what its users were charged (after its rate), for the console's per-node chart.
+    let upload = 0;
+    let download = 0;
+    for (const t of totals.values()) {
+      upload += t.upload;
+      download += t.download;
+    }
+    if (upload > 0 || download > 0) await repo.addNodeTraffic(trx, node.id, day, upload, download);
     const suspended: number[] = [];
     for (const ids of chunks([...totals.keys()])) suspended.push(...(await repo.suspendUsedUp(trx, ids)));
     return { counted: totals.size, suspended };

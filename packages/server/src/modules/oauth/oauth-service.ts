@@ -4,6 +4,7 @@ import {
   type OAuthAccount,
   type OAuthProvider,
   type TokenPair,
+  type TwoFactorChallenge,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
@@ -91,7 +92,7 @@ export class OAuthService {
     state: string,
     meta: ClientMeta,
     locale: Locale,
-  ): Promise<TokenPair & { first_login: boolean }> {
+  ): Promise<(TokenPair & { first_login: boolean }) | TwoFactorChallenge> {
     const profile = await this.profileFor(provider, 'login', code, state, null);
     try {
       return await this.db.transaction().execute(async (trx) => {
@@ -118,6 +119,9 @@ export class OAuthService {
         }
         if (user.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
         await this.auth.recordLogin(trx, user.id);
+        // A provider's word is one factor: an account with two-factor on still gives its code.
+        if (await this.auth.twoFactorEnabled(trx, user.id))
+          return this.auth.twoFactorChallenge(trx, user.id, true, firstLogin);
         const pair = await this.auth.openSession(trx, user.id, true, meta);
         return { ...pair, first_login: firstLogin };
       });

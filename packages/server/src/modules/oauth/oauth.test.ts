@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, login, registerUser, uniqueEmail } from '../../test/accounts.js';
+import { ERRORS } from '@portal/contract';
+import { call, enrolTwoFactor, login, registerUser, uniqueEmail } from '../../test/accounts.js';
+import { TOTP_STEP_SECONDS, totpAt } from '../../lib/totp.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 
 const API = '/api/v1/portal';
@@ -155,6 +157,46 @@ describe(`third-party sign-in (${TEST_DIALECT})`, () => {
       token: r.data.access_token,
     });
     expect(profile.data).toMatchObject({ email, email_verified: true, has_password: true });
+  });
+
+  it('asks an account with two-factor on for its code after the provider, like after a password', async () => {
+    const first = await callback('google', await authorize(t.app, 'google'));
+    expect(first.code).toBe(20000);
+    const { secret } = await enrolTwoFactor(t.app, first.data.access_token);
+    const second = await call<{
+      two_factor_required?: boolean;
+      challenge_token: string;
+      access_token?: string;
+    }>(t.app, {
+      method: 'POST',
+      url: `${API}/auth/oauth/google/callback`,
+      payload: await authorize(t.app, 'google'),
+    });
+    expect(second.code).toBe(20000);
+    expect(second.data.two_factor_required).toBe(true);
+    expect(second.data.access_token).toBeUndefined();
+    const wrong = await call(t.app, {
+      method: 'POST',
+      url: `${API}/auth/2fa/login`,
+      payload: { challenge_token: second.data.challenge_token, code: '000000' },
+    });
+    expect(wrong.code).toBe(ERRORS.TWO_FACTOR_CODE_INVALID.code);
+    // The next time step (enrolment used the current one; a step is good once).
+    const done = await call<{ access_token: string; first_login: boolean }>(t.app, {
+      method: 'POST',
+      url: `${API}/auth/2fa/login`,
+      payload: {
+        challenge_token: second.data.challenge_token,
+        code: totpAt(secret, Date.now() / 1000 + TOTP_STEP_SECONDS),
+      },
+    });
+    expect(done.code).toBe(20000);
+    expect(done.data.first_login).toBe(false);
+    const profile = await call<{ email: string }>(t.app, {
+      url: `${API}/users/profile`,
+      token: done.data.access_token,
+    });
+    expect(profile.data.email).toBe(person.email);
   });
 
   it('reads the verified primary address from GitHub and refuses an account without one', async () => {

@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { nowIso } from '../../db/time.js';
 import type { ChainTransferRow, ChainTransfersTable, Db, RechargeOrderRow } from '../../db/types.js';
 
@@ -84,7 +84,7 @@ export async function updateTransfer(
   return row.id;
 }
 
-export async function insertTransfer(db: Db, values: Omit<ChainTransferRow, 'id'>): Promise<number> {
+export async function insertTransfer(db: Db, values: Insertable<ChainTransfersTable>): Promise<number> {
   const row = await db.insertInto('chain_transfers').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -208,4 +208,46 @@ export function transfersNeedingOperator(db: Db) {
     .where('status', 'in', ['unmatched', 'late'])
     .orderBy('id')
     .execute();
+}
+
+/** A transfer with the order it was for (a late one: the order that had closed), for an operator's decision. */
+export function transferForOperator(db: Db, id: number) {
+  return db
+    .selectFrom('chain_transfers as t')
+    .leftJoin('recharge_orders as o', 'o.id', 't.order_id')
+    .selectAll('t')
+    .select(['o.order_no', 'o.user_id as order_user_id', 'o.rate as order_rate'])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * An operator's decision on an unmatched or late transfer, only while it is still one (a conditional update: of
+ * parallel decisions exactly one changes the row); false when it was already decided.
+ */
+export async function resolveTransfer(
+  db: Db,
+  id: number,
+  decision: {
+    status: 'credited' | 'ignored';
+    userId: number | null;
+    by: number;
+    note: string;
+    at: string;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('chain_transfers')
+    .set({
+      status: decision.status,
+      resolved_user_id: decision.userId,
+      resolved_by: decision.by,
+      resolved_at: decision.at,
+      note: decision.note,
+      updated_at: decision.at,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['unmatched', 'late'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -11,6 +11,7 @@ import { EvmSource } from './chains/evm-source.js';
 import { TronSource } from './chains/tron-source.js';
 import type { ChainSource, ObservedTransfer } from './chains/types.js';
 import * as repo from './chain-repository.js';
+import type { UsdtSettings } from './usdt-settings.js';
 
 const LEASE = 'chain-watcher';
 
@@ -33,6 +34,8 @@ export class ChainWatcher {
     private readonly db: Kysely<Database>,
     readonly sources: ChainSource[],
     private readonly log: FastifyBaseLogger,
+    /** The operators' settings (address and confirmations of each network); the environment's when absent. */
+    private readonly settings: UsdtSettings | null = null,
   ) {}
 
   /** Transfers an operator has to look at: they matched no order, or arrived after theirs expired. */
@@ -66,7 +69,12 @@ export class ChainWatcher {
 
   /** One pass over every chain, then the expiry of unpaid orders. */
   async tick(): Promise<void> {
+    const settings = this.settings ? await this.settings.current() : null;
     for (const source of this.sources) {
+      const network = settings?.networks[source.network];
+      // A network without an address in the settings is not offered; its last address is still read, so a late
+      // payment to it is kept for operators.
+      if (network?.address) source.apply({ address: network.address, confirmations: network.confirmations });
       try {
         await this.tickNetwork(source);
       } catch (err) {

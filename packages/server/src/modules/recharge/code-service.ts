@@ -82,6 +82,7 @@ export class CodeService {
         if (row.status === 'locked') throw new AppError('CODE_LOCKED');
         if (row.status === 'disabled') throw new AppError('CODE_DISABLED');
         const now = nowIso();
+        if (row.expires_at !== null && row.expires_at <= now) throw new AppError('CODE_EXPIRED');
         if (!(await repo.takeCode(trx, row.id, user.id, now))) throw new AppError('CODE_USED');
         const orderNo = newOrderNo('C');
         const order = await repo.insertOrder(trx, {

@@ -1,6 +1,13 @@
 import type { CodeStatus, TopupStatus } from '@portal/contract';
 import { sql, type Insertable } from 'kysely';
-import type { Db, RechargeCodeRow, RechargeOrderRow, RechargeOrdersTable } from '../../db/types.js';
+import type {
+  Db,
+  RechargeCodeBatchesTable,
+  RechargeCodeBatchRow,
+  RechargeCodeRow,
+  RechargeOrderRow,
+  RechargeOrdersTable,
+} from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 
 /** Every line of SQL of top-ups by code or USDT order (the chain watcher's is in chain-repository.ts). */
@@ -8,7 +15,14 @@ import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 
 export function insertCodes(
   db: Db,
-  codes: { code: string; amountFen: number; batchId: string; generatedBy: number; createdAt: string }[],
+  codes: {
+    code: string;
+    amountFen: number;
+    batchId: string;
+    generatedBy: number;
+    createdAt: string;
+    expiresAt?: string | null;
+  }[],
 ): Promise<RechargeCodeRow[]> {
   return db
     .insertInto('recharge_codes')
@@ -20,6 +34,7 @@ export function insertCodes(
         generated_by: c.generatedBy,
         used_by: null,
         used_at: null,
+        expires_at: c.expiresAt ?? null,
         created_at: c.createdAt,
       })),
     )
@@ -158,4 +173,91 @@ export async function countCodes(db: Db, generatedBy: number, status?: CodeStatu
   if (status) q = q.where('status', '=', status);
   const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export async function userExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+// ---- operators' code batches ----
+
+export function insertBatch(
+  db: Db,
+  batch: Insertable<RechargeCodeBatchesTable>,
+): Promise<RechargeCodeBatchRow> {
+  return db.insertInto('recharge_code_batches').values(batch).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findBatch(db: Db, id: number): Promise<RechargeCodeBatchRow | undefined> {
+  return db.selectFrom('recharge_code_batches').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function batchesPage(db: Db, before: number | undefined, limit: number) {
+  let q = db.selectFrom('recharge_code_batches').selectAll();
+  if (before !== undefined) q = q.where('id', '<', before);
+  return q.orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** How many codes of each batch are in each state. */
+export function batchCounts(db: Db, batchIds: string[]) {
+  if (batchIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('recharge_codes')
+    .select(['batch_id', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('batch_id', 'in', batchIds)
+    .groupBy(['batch_id', 'status'])
+    .execute();
+}
+
+/** Moves the codes of a batch that are not used (nor already there) to a state; how many moved. */
+export async function setBatchCodesStatus(db: Db, batchId: string, status: CodeStatus): Promise<number> {
+  const result = await db
+    .updateTable('recharge_codes')
+    .set({ status })
+    .where('batch_id', '=', batchId)
+    .where('status', '<>', 'used')
+    .where('status', '<>', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function findCodeById(db: Db, id: number): Promise<RechargeCodeRow | undefined> {
+  return db.selectFrom('recharge_codes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Moves one code that is not used to a state; false when it was used meanwhile. */
+export async function setCodeStatus(db: Db, id: number, status: CodeStatus): Promise<boolean> {
+  const result = await db
+    .updateTable('recharge_codes')
+    .set({ status })
+    .where('id', '=', id)
+    .where('status', '<>', 'used')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function codesPage(
+  db: Db,
+  filter: { code?: string | undefined; batch_id?: string | undefined; status?: CodeStatus | undefined },
+  before: number | undefined,
+  limit: number,
+) {
+  let q = db.selectFrom('recharge_codes').selectAll();
+  if (filter.code !== undefined) q = q.where('code', '=', filter.code);
+  if (filter.batch_id !== undefined) q = q.where('batch_id', '=', filter.batch_id);
+  if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+  if (before !== undefined) q = q.where('id', '<', before);
+  return q.orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Every code of a batch with the address of whoever used it, oldest first (the export). */
+export function codesOfBatch(db: Db, batchId: string) {
+  return db
+    .selectFrom('recharge_codes as c')
+    .leftJoin('users as u', 'u.id', 'c.used_by')
+    .selectAll('c')
+    .select('u.email as used_by_email')
+    .where('c.batch_id', '=', batchId)
+    .orderBy('c.id')
+    .execute();
 }

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newOrderNo } from './codes.js';
 import * as repo from './repository.js';
 import { toTopup } from './topups.js';
+import type { UsdtSettings } from './usdt-settings.js';
 
 const NAMES: Record<Network, string> = {
   TRC20: 'TRON (TRC20)',
@@ -20,9 +21,14 @@ const MAX_OPEN_ORDERS = 5;
 const RATE_CACHE_MS = 10 * 60_000;
 
 /** "7.20" -> 7_200_000 (rate in millionths) */
-function rateMillionths(rate: string): number {
+export function rateMillionths(rate: string): number {
   const [whole = '0', fraction = ''] = rate.split('.');
   return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+}
+
+/** What `micro` USDT is worth in CNY fen at a rate ("7.20"), rounded down to the fen. */
+export function usdtToFen(micro: number, rate: string): number {
+  return Math.floor((micro * rateMillionths(rate)) / 1e10);
 }
 
 /** USDT orders: the exact amount to send (unique among open orders), the address, the deadline. */
@@ -33,22 +39,35 @@ export class UsdtService {
     private readonly db: Kysely<Database>,
     private readonly config: AppConfig,
     private readonly log: FastifyBaseLogger,
+    private readonly settings: UsdtSettings,
   ) {
     this.rate = { value: config.usdt.rateCny, at: nowIso(), source: 'config' };
   }
 
-  chain(network: string): ChainConfig {
-    const chain = this.config.usdt.chains.find((c) => c.network === network);
+  /** The networks offered now: readable by the server and with a receiving address in the settings. */
+  private async offered(): Promise<ChainConfig[]> {
+    const s = await this.settings.current();
+    return this.config.usdt.chains.flatMap((chain) => {
+      const n = s.networks[chain.network];
+      return n.address ? [{ ...chain, address: n.address, confirmations: n.confirmations }] : [];
+    });
+  }
+
+  async chain(network: string): Promise<ChainConfig> {
+    const chain = (await this.offered()).find((c) => c.network === network);
     if (!chain) throw new AppError('CHAIN_NOT_FOUND', { network });
     return chain;
   }
 
   confirmationsFor = (network: string | null): number | null =>
-    this.config.usdt.chains.find((c) => c.network === network)?.confirmations ?? null;
+    this.settings.readable(network)
+      ? (this.settings.latest().networks[network as Network]?.confirmations ?? null)
+      : null;
 
-  chains() {
+  async chains() {
+    const offered = await this.offered();
     return (['TRC20', 'ERC20', 'BEP20'] as const).map((network) => {
-      const chain = this.config.usdt.chains.find((c) => c.network === network);
+      const chain = offered.find((c) => c.network === network);
       return {
         network,
         name: NAMES[network],
@@ -58,16 +77,18 @@ export class UsdtService {
     });
   }
 
-  configs() {
+  async configs() {
+    const offered = await this.offered();
+    const s = this.settings.latest();
     return {
-      networks: this.config.usdt.chains.map((c) => ({
+      networks: offered.map((c) => ({
         network: c.network,
         address: c.address,
         confirmations: c.confirmations,
       })),
-      min_amount: this.config.usdt.minAmount,
-      max_amount: this.config.usdt.maxAmount,
-      window_minutes: this.config.usdt.windowMinutes,
+      min_amount: s.min_amount,
+      max_amount: s.max_amount,
+      window_minutes: s.window_minutes,
       fee: '0.00',
     };
   }
@@ -75,6 +96,14 @@ export class UsdtService {
   /** The configured rate, refreshed from USDT_RATE_URL (at most every 10 minutes) when one is set. */
   async exchangeRate(): Promise<{ usdt_cny: string; updated_at: string; source: string }> {
     const { rateUrl, rateJsonPath } = this.config.usdt;
+    const settings = await this.settings.current();
+    // The rate an operator saved replaces the configured one; a live source, when configured, still refreshes it.
+    if (this.rate.source === 'config' || this.rate.source === 'settings')
+      this.rate = {
+        value: settings.rate,
+        at: this.rate.at,
+        source: settings.source === 'database' ? 'settings' : 'config',
+      };
     if (rateUrl && Date.now() - Date.parse(this.rate.at) > RATE_CACHE_MS) {
       try {
         const res = await fetch(rateUrl, {
@@ -92,14 +121,18 @@ export class UsdtService {
     return {
       usdt_cny: this.rate.value,
       updated_at: this.rate.at,
-      source: this.rate.source === 'config' ? 'configured' : 'live',
+      source: this.rate.source === 'config' || this.rate.source === 'settings' ? 'configured' : 'live',
     };
   }
 
   async create(user: UserRow, amount: string, network: Network): Promise<Topup> {
-    const chain = this.chain(network);
+    const chain = await this.chain(network);
     const baseMicro = parseMoneyToFen(amount) * 10_000;
-    const { minAmount, maxAmount, windowMinutes } = this.config.usdt;
+    const {
+      min_amount: minAmount,
+      max_amount: maxAmount,
+      window_minutes: windowMinutes,
+    } = this.settings.latest();
     if (baseMicro < parseMoneyToFen(minAmount) * 10_000)
       throw new AppError('INSUFFICIENT_RECHARGE_AMOUNT', { min_amount: minAmount });
     if (baseMicro > parseMoneyToFen(maxAmount) * 10_000)
@@ -108,7 +141,7 @@ export class UsdtService {
     if (open >= MAX_OPEN_ORDERS) throw new AppError('RATE_LIMIT', { reason: 'too_many_open_orders' });
     const { usdt_cny } = await this.exchangeRate();
     // Credit what the base amount is worth, rounded down to the fen; the offset below is ours to absorb.
-    const amountFen = Math.floor((baseMicro * rateMillionths(usdt_cny)) / 1e10);
+    const amountFen = usdtToFen(baseMicro, usdt_cny);
     if (amountFen <= 0) throw new AppError('INSUFFICIENT_RECHARGE_AMOUNT', { min_amount: minAmount });
     for (let attempt = 0; attempt < 20; attempt++) {
       // A small offset (0.000001-0.009999 USDT) makes the amount unique among the open orders on this address.

@@ -1,7 +1,7 @@
 import type { ContactConfig, ContactInfo, DealersConfig, DealersInfo } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
-import { call, verifiedUser } from '../../test/accounts.js';
+import { call, enrolTwoFactor, verifiedUser } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 
@@ -26,6 +26,7 @@ describe(`contact and dealer content (${TEST_DIALECT})`, () => {
       .where('email', '=', s.email)
       .execute();
     staff = s.tokens.access_token;
+    await enrolTwoFactor(t.app, staff);
   });
   afterAll(async () => {
     await t.close();

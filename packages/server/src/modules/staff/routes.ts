@@ -1,4 +1,4 @@
-import { staffApi } from '@portal/contract';
+import { staffApi } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { registerStaffEndpoint } from '../../lib/route.js';
 import type { StaffService } from './staff-service.js';

@@ -1,4 +1,5 @@
-import type { StaffMe, StaffMember, StaffRole, UserRole } from '@portal/contract';
+import type { StaffRole, UserRole } from '@portal/contract';
+import type { StaffMe, StaffMember } from '@portal/contract/admin';
 import { isStaffRole, ROLE_PERMISSIONS } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection.js';

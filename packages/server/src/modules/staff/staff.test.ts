@@ -1,4 +1,5 @@
-import { ADMIN_API_PREFIX, ERRORS, type StaffMember, type UserRole } from '@portal/contract';
+import { ADMIN_API_PREFIX, ERRORS, type UserRole } from '@portal/contract';
+import { type StaffMember } from '@portal/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithRole, call } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';

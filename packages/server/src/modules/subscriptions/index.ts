@@ -1,11 +1,12 @@
 import type { ModuleFactory } from '../../app-context.js';
 import { leasedJob } from '../../jobs/scheduled-job.js';
-import { packageRoutes, subscriptionRoutes } from './routes.js';
+import { adminPackageRoutes, packageRoutes, subscriptionRoutes } from './routes.js';
 
 export const subscriptionsModule: ModuleFactory = (ctx) => {
   const { subscriptions, subscriptionJobs } = ctx.services;
   return {
     routes: (api) => packageRoutes(api, subscriptions.queries),
+    adminRoutes: (admin) => adminPackageRoutes(admin, subscriptions.packageAdmin),
     restricted: { '/subscriptions': (scope) => subscriptionRoutes(scope, subscriptions) },
     jobs: [leasedJob(ctx.database.db, ctx.log, 'subscriptions', 60_000, () => subscriptionJobs.tick())],
   };

@@ -22,7 +22,7 @@ export function packageText(
   }
 }
 
-export function toPackage(row: PackageRow, locale: Locale): Package {
+export function toPackage(row: PackageRow, locale: Locale, upgradeTargets: number[] = []): Package {
   return {
     id: row.id,
     ...packageText(row, locale),
@@ -34,6 +34,7 @@ export function toPackage(row: PackageRow, locale: Locale): Package {
     speed_limit_mbps: row.speed_limit_mbps,
     popular: row.is_popular === 1,
     on_sale: row.on_sale === 1,
+    upgrade_targets: upgradeTargets,
   };
 }
 

@@ -167,6 +167,31 @@ export async function expireEnded(db: Db, now: string): Promise<number> {
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * The monthly traffic reset: subscriptions of packages that start traffic again each month (UTC), not yet reset
+ * since `monthStart`, get their traffic back (a subscription suspended for using it up is served again).
+ */
+export async function resetMonthlyTraffic(db: Db, monthStart: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set((eb) => ({
+      traffic_used: 0,
+      upload_bytes: 0,
+      traffic_reset_at: now,
+      status: 'active',
+      version: eb('version', '+', 1),
+      updated_at: now,
+    }))
+    .where('status', 'in', ['active', 'suspended'])
+    .where('end_at', '>', now)
+    .where((eb) => eb(eb.fn.coalesce('traffic_reset_at', 'start_at'), '<', monthStart))
+    .where('package_id', 'in', (eb) =>
+      eb.selectFrom('packages').select('id').where('traffic_reset', '=', 'monthly'),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Subscriptions with auto-renew ending before `horizon`, of active users, with the user and the package's price. */
 export function dueForAutoRenew(db: Db, horizon: string) {
   return db
@@ -337,4 +362,33 @@ export async function insertAutoRenewLog(
       created_at: nowIso(),
     })
     .execute();
+}
+
+// ---- refunds (operators) ----
+
+export function orderById(db: Db, id: number): Promise<SubscriptionOrderRow | undefined> {
+  return db.selectFrom('subscription_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether the subscription has a paid order after this one (then this one is not the current period's). */
+export async function hasLaterOrder(db: Db, subscriptionId: number, orderId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscription_orders')
+    .select('id')
+    .where('subscription_id', '=', subscriptionId)
+    .where('id', '>', orderId)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Marks a paid order refunded; false when it was not paid any more (a refund happens once). */
+export async function markOrderRefunded(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('subscription_orders')
+    .set({ status: 'refunded' })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

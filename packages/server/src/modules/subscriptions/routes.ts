@@ -1,6 +1,8 @@
 import { subscriptionsApi } from '@portal/contract';
+import { packageAdminApi } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../lib/route.js';
+import { registerEndpoint, registerStaffEndpoint } from '../../lib/route.js';
+import type { PackageAdmin } from './package-admin.js';
 import type { AutoRenewSettings } from './auto-renew.js';
 import type { SubscriptionLinks } from './subscription-link.js';
 import type { SubscriptionPayments } from './subscription-payments.js';
@@ -11,6 +13,7 @@ export interface SubscriptionServices {
   payments: SubscriptionPayments;
   links: SubscriptionLinks;
   autoRenew: AutoRenewSettings;
+  packageAdmin: PackageAdmin;
 }
 
 const MOUNT = '/subscriptions';
@@ -64,4 +67,23 @@ export function subscriptionRoutes(scope: FastifyInstance, s: SubscriptionServic
   );
   r(subscriptionsApi.autoRenewStatus, ({ auth }) => s.autoRenew.autoRenewStatus(auth.user.id));
   r(subscriptionsApi.autoRenewLogs, ({ auth, query }) => s.autoRenew.autoRenewLogs(auth.user.id, query));
+}
+
+/** The catalogue in the operators' console. */
+export function adminPackageRoutes(admin: FastifyInstance, packages: PackageAdmin): void {
+  registerStaffEndpoint(admin, packageAdminApi.list, () => packages.list());
+  registerStaffEndpoint(admin, packageAdminApi.get, ({ params }) => packages.get(params.id));
+  registerStaffEndpoint(admin, packageAdminApi.create, ({ body, actor }) => packages.create(body, actor));
+  registerStaffEndpoint(admin, packageAdminApi.update, ({ params, body, actor }) =>
+    packages.update(params.id, body, actor),
+  );
+  registerStaffEndpoint(admin, packageAdminApi.setOnSale, ({ params, body, actor }) =>
+    packages.setOnSale(params.id, body.on_sale, actor),
+  );
+  registerStaffEndpoint(admin, packageAdminApi.reorder, ({ body, actor }) =>
+    packages.reorder(body.ids, actor),
+  );
+  registerStaffEndpoint(admin, packageAdminApi.remove, ({ params, actor }) =>
+    packages.remove(params.id, actor),
+  );
 }

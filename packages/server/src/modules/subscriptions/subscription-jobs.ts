@@ -31,6 +31,12 @@ export class SubscriptionJobs {
     return repo.expireEnded(this.db, nowIso());
   }
 
+  /** Packages whose traffic starts again on the first day of each month (UTC): done once per month. */
+  resetMonthlyTraffic(now = new Date()): Promise<number> {
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+    return repo.resetMonthlyTraffic(this.db, monthStart, now.toISOString());
+  }
+
   async autoRenew(): Promise<{ renewed: number; failed: number }> {
     const horizon = new Date(Date.now() + DAY_MS).toISOString();
     const due = await repo.dueForAutoRenew(this.db, horizon);
@@ -104,5 +110,6 @@ export class SubscriptionJobs {
   async tick(): Promise<void> {
     await this.autoRenew();
     await this.expire();
+    await this.resetMonthlyTraffic();
   }
 }

@@ -28,12 +28,14 @@ export class SubscriptionLinks {
     return first;
   }
 
-  /** What a link token opens: the subscription and its owner's language, unless unknown or the owner is disabled. */
-  async resolve(token: string): Promise<{ sub: SubscriptionRow; locale: string } | null> {
+  /** What a link token opens: the subscription, its owner's language and whether the owner is disabled; null: unknown. */
+  async resolve(
+    token: string,
+  ): Promise<{ sub: SubscriptionRow; locale: string; ownerDisabled: boolean } | null> {
     const row = await repo.byLinkToken(this.db, token);
-    if (!row || row.user_status === 'disabled') return null;
-    const { user_locale, user_status: _userStatus, ...sub } = row;
-    return { sub, locale: user_locale };
+    if (!row) return null;
+    const { user_locale, user_status, ...sub } = row;
+    return { sub, locale: user_locale, ownerDisabled: user_status === 'disabled' };
   }
 
   async link(userId: number, subscriptionId?: number) {

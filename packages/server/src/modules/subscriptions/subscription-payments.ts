@@ -10,6 +10,7 @@ import { newOrderNo } from '../recharge/codes.js';
 import { balanceOf, changeBalance } from '../wallet/ledger.js';
 import { toOrder } from './mapping.js';
 import * as repo from './repository.js';
+import { upgradeTargetsOf } from './package-repository.js';
 import { upgradeRefusal } from './servable.js';
 import { ownSubscription, type SubscriptionQueries } from './subscription-queries.js';
 import { quoteUpgrade } from './upgrade-math.js';
@@ -121,7 +122,10 @@ export class SubscriptionPayments {
     });
   }
 
-  /** One more cycle from the later of now and the current end (from now when expired); traffic starts again. */
+  /**
+   * One more cycle from the later of now and the current end (from now when expired); traffic starts again (not
+   * for a package whose traffic is never reset).
+   */
   renew(user: UserRow, subscriptionId: number, key: string, locale: Locale): Promise<MoneyResult> {
     return this.pay(user.id, key, 'renew', locale, async (trx) => {
       const before = await ownSubscription(trx, user.id, subscriptionId);
@@ -146,8 +150,8 @@ export class SubscriptionPayments {
         status: 'active',
         ...(reactivate ? { start_at: new Date(now).toISOString() } : {}),
         end_at: new Date(from + p.validity_days * DAY_MS).toISOString(),
-        traffic_used: 0,
-        upload_bytes: 0,
+        // Traffic starts again with the paid period, unless the package's traffic is never reset.
+        ...(p.traffic_reset === 'never' ? {} : { traffic_used: 0, upload_bytes: 0 }),
         traffic_limit: p.traffic_bytes,
         device_limit: p.device_limit,
         updated_at: new Date(now).toISOString(),
@@ -177,6 +181,10 @@ export class SubscriptionPayments {
     if (!current) throw new AppError('PACKAGE_NOT_FOUND');
     if (target.price_fen < current.price_fen)
       throw new AppError('UPGRADE_NOT_ALLOWED', { reason: 'not_an_upgrade' });
+    // The operator may name the packages a package upgrades to (none named: any at the same price or more).
+    const allowed = (await upgradeTargetsOf(this.db, [current.id])).get(current.id) ?? [];
+    if (allowed.length > 0 && !allowed.includes(target.id))
+      throw new AppError('UPGRADE_NOT_ALLOWED', { reason: 'not_a_target' });
     const now = Date.now();
     const q = quoteUpgrade({
       priceFen: current.price_fen,

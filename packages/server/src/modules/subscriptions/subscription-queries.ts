@@ -11,6 +11,7 @@ import type { Database, Db, SubscriptionOrderRow, SubscriptionRow } from '../../
 import { AppError } from '../../lib/app-error.js';
 import { toPage } from '../../lib/paginate.js';
 import { packageText, toOrder, toPackage, toSubscription } from './mapping.js';
+import { upgradeTargetsOf } from './package-repository.js';
 import * as repo from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -27,13 +28,18 @@ export class SubscriptionQueries {
   constructor(private readonly db: Kysely<Database>) {}
 
   async listPackages(locale: Locale) {
-    return (await repo.packagesOnSale(this.db)).map((r) => toPackage(r, locale));
+    const rows = await repo.packagesOnSale(this.db);
+    const targets = await upgradeTargetsOf(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toPackage(r, locale, targets.get(r.id)));
   }
 
   async getPackage(id: number, locale: Locale) {
     const row = await repo.findPackage(this.db, id);
     if (!row) throw new AppError('PACKAGE_NOT_FOUND');
-    return toPackage(row, locale);
+    return toPackage(row, locale, (await upgradeTargetsOf(this.db, [id])).get(id));
   }
 
   /** Subscriptions with their package name and latest order, in three queries whatever their number. */

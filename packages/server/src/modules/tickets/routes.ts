@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { ERRORS, hasPermission, TICKETS, ticketsApi } from '@portal/contract';
+import { ticketAdminApi } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
@@ -107,15 +108,15 @@ export function ticketRoutes(api: FastifyInstance, tickets: TicketService): void
 /** Staff side of tickets under the admin API prefix (each endpoint with its staff permission). */
 export function adminTicketRoutes(admin: FastifyInstance, tickets: TicketService): void {
   const svc = () => tickets;
-  registerStaffEndpoint(admin, ticketsApi.adminListTickets, ({ query }) => svc().adminList(query));
-  registerStaffEndpoint(admin, ticketsApi.adminGetTicket, ({ params }) => svc().adminDetail(params.id));
-  registerStaffEndpoint(admin, ticketsApi.adminReplyTicket, ({ auth, params, body, actor }) =>
+  registerStaffEndpoint(admin, ticketAdminApi.adminListTickets, ({ query }) => svc().adminList(query));
+  registerStaffEndpoint(admin, ticketAdminApi.adminGetTicket, ({ params }) => svc().adminDetail(params.id));
+  registerStaffEndpoint(admin, ticketAdminApi.adminReplyTicket, ({ auth, params, body, actor }) =>
     svc().adminReply(auth.user, params.id, body, actor),
   );
-  registerStaffEndpoint(admin, ticketsApi.adminSetStatus, ({ params, body, actor }) =>
+  registerStaffEndpoint(admin, ticketAdminApi.adminSetStatus, ({ params, body, actor }) =>
     svc().adminSetStatus(params.id, body.status, actor),
   );
-  registerStaffEndpoint(admin, ticketsApi.adminAssign, ({ params, body, actor }) =>
+  registerStaffEndpoint(admin, ticketAdminApi.adminAssign, ({ params, body, actor }) =>
     svc().adminAssign(params.id, body.assignee_id, actor),
   );
 }

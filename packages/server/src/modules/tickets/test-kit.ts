@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AdminTicketDetail, TicketAttachment, TicketDetail } from '@portal/contract';
+import type { TicketAttachment, TicketDetail } from '@portal/contract';
+import type { AdminTicketDetail } from '@portal/contract/admin';
 import type { Database } from '../../db/types.js';
-import { call, verifiedUser, type Reply } from '../../test/accounts.js';
+import { call, enrolTwoFactor, verifiedUser, type Reply } from '../../test/accounts.js';
 import type { SmtpSink } from '../../test/smtp-sink.js';
 import { multipartFile } from './test-files.js';
 
@@ -30,6 +31,7 @@ export async function person(app: FastifyInstance, sink: SmtpSink, db: Kysely<Da
 export async function staff(app: FastifyInstance, sink: SmtpSink, db: Kysely<Database>): Promise<Person> {
   const p = await person(app, sink, db);
   await db.updateTable('users').set({ role: 'admin' }).where('id', '=', p.id).execute();
+  await enrolTwoFactor(app, p.token);
   return p;
 }
 

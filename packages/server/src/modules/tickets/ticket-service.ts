@@ -5,13 +5,12 @@ import {
   hasPermission,
   isLocale,
   TICKETS,
-  type AdminTicketDetail,
-  type AdminTicketSummary,
   type TicketAttachment,
   type TicketDetail,
   type TicketStatus,
   type TicketSummary,
 } from '@portal/contract';
+import { type AdminTicketDetail, type AdminTicketSummary } from '@portal/contract/admin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaffActor } from '../../lib/staff-actor.js';
 import { recordAudit } from '../audit/audit-log.js';

@@ -1,4 +1,5 @@
-import type { AdminTicketDetail, AdminTicketSummary, TicketDetail, TicketSummary } from '@portal/contract';
+import type { TicketDetail, TicketSummary } from '@portal/contract';
+import type { AdminTicketDetail, AdminTicketSummary } from '@portal/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, uniqueEmail, PASSWORD } from '../../test/accounts.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';

@@ -94,3 +94,23 @@ export function balancesSince(db: Db, userId: number, at: string) {
     .orderBy('id')
     .execute();
 }
+
+/** The user's entries up to and including one, oldest first (to replay where the money of a payment came from). */
+export function entriesUpTo(db: Db, userId: number, lastId: number) {
+  return db
+    .selectFrom('ledger_entries')
+    .select(['id', 'kind', 'delta_fen'])
+    .where('user_id', '=', userId)
+    .where('id', '<=', lastId)
+    .orderBy('id')
+    .execute();
+}
+
+export function entryOf(db: Db, kind: LedgerKind, reference: string) {
+  return db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+}

@@ -3,22 +3,17 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditRecord } from '@portal/contract';
+import type { AuditRecord } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
-import { notify } from '../../lib/notify';
-import { downloadAuditCsv, useAuditLog } from '../api';
+import { staffApi } from '@portal/contract/admin';
+import { useAuditLog } from '../api';
+import { exportCsv as downloadCsv } from './money-parts';
 import type { AuditFilter } from '../api';
+import { isoOf } from '../local-time';
 import { PageTitle } from './page-title';
-
-/** A `datetime-local` value as an ISO time with its offset (the API's format); undefined when empty. */
-function isoOf(local: string): string | undefined {
-  if (!local) return undefined;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
 
 function Changes({ record }: { record: AuditRecord }) {
   const { t } = useTranslation('admin');
@@ -65,10 +60,8 @@ export function AuditPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadAuditCsv(filter);
-    } catch (error) {
-      notify.error(
-        t('audit.exportFailed', { message: error instanceof Error ? error.message : String(error) }),
+      await downloadCsv(staffApi.exportAuditLog.path, filter, 'audit.csv', (message) =>
+        t('audit.exportFailed', { message }),
       );
     } finally {
       setExporting(false);

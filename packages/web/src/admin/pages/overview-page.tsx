@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { StaffMe } from '@portal/contract';
+import type { StaffMe } from '@portal/contract/admin';
 import { ADMIN_SECTIONS } from '../admin-sections';
 import { PageTitle } from './page-title';
 

@@ -10,6 +10,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { OAuthBindingsCard } from './oauth-bindings-card';
 import { ProfileCard } from './profile-card';
 import { SessionsTable } from './sessions-table';
+import { TwoFactorCard } from './two-factor-card';
 
 const session = (id: string, current: boolean) => ({
   id,
@@ -134,6 +135,65 @@ describe('third-party bindings', () => {
     fireEvent.click(await screen.findByTestId('unbind-github'));
     fireEvent.click(await screen.findByTestId('confirm-ok'));
     expect(await screen.findByText(/这是您唯一的登录方式/)).toBeTruthy();
+  });
+});
+
+describe('two-factor', () => {
+  it('enrols with the QR code and the key, then shows the recovery codes once', async () => {
+    let enabled = false;
+    const { calls } = installFakeFetch((call) => {
+      if (call.url.endsWith('/auth/2fa'))
+        return ok({
+          enabled,
+          enabled_at: enabled ? '2026-01-01T00:00:00Z' : null,
+          recovery_codes_left: enabled ? 10 : 0,
+        });
+      if (call.url.endsWith('/auth/2fa/setup'))
+        return ok({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_uri: 'otpauth://totp/Portal:a%40example.com?secret=JBSWY3DPEHPK3PXP',
+        });
+      if (call.url.endsWith('/auth/2fa/enable')) {
+        enabled = true;
+        return ok({ recovery_codes: ['aaaaa-bbbbb', 'ccccc-ddddd'] });
+      }
+      return fail(404, 40003);
+    });
+    renderRoutes([{ path: '/security', element: <TwoFactorCard /> }], '/security');
+    expect((await screen.findByTestId('two-factor-status')).textContent).toBe('未开启');
+    fireEvent.click(screen.getByTestId('two-factor-enable'));
+    expect(await screen.findByTestId('two-factor-qr')).toBeTruthy();
+    expect(screen.getByTestId('two-factor-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
+    fireEvent.change(screen.getByTestId('two-factor-setup-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('two-factor-confirm'));
+    const codes = await screen.findAllByTestId('two-factor-recovery-code');
+    expect(codes.map((c) => c.textContent)).toEqual(['aaaaa-bbbbb', 'ccccc-ddddd']);
+    expect(calls.find((c) => c.url.endsWith('/auth/2fa/enable'))?.body).toEqual({ code: '123456' });
+    fireEvent.click(screen.getByTestId('two-factor-codes-done'));
+    await flushUntil(() => screen.queryByTestId('two-factor-recovery-code') === null);
+    expect((await screen.findByTestId('two-factor-status')).textContent).toBe('已开启');
+    expect(screen.getByTestId('two-factor-disable')).toBeTruthy();
+  });
+
+  it('turns off only with the password and a code, and shows the refusal', async () => {
+    const { calls } = installFakeFetch((call) => {
+      if (call.url.endsWith('/auth/2fa'))
+        return ok({ enabled: true, enabled_at: '2026-01-01T00:00:00Z', recovery_codes_left: 2 });
+      if (call.url.endsWith('/auth/2fa/disable')) return fail(401, 40121);
+      return fail(404, 40003);
+    });
+    renderRoutes([{ path: '/security', element: <TwoFactorCard /> }], '/security');
+    fireEvent.click(await screen.findByTestId('two-factor-disable'));
+    const submit = screen.getByTestId('two-factor-confirm-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('two-factor-password'), { target: { value: 'Secret-pass1' } });
+    fireEvent.change(screen.getByTestId('two-factor-confirm-code'), { target: { value: '654321' } });
+    fireEvent.click(submit);
+    expect((await screen.findByTestId('two-factor-confirm-error')).textContent).toContain('验证码错误');
+    expect(calls.find((c) => c.url.endsWith('/auth/2fa/disable'))?.body).toEqual({
+      password: 'Secret-pass1',
+      code: '654321',
+    });
   });
 });
 

@@ -47,3 +47,32 @@ export function useUnbindOAuth() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: OAUTH_ACCOUNTS_KEY }),
   });
 }
+
+export const TWO_FACTOR_KEY = apiQueryKey(authApi.twoFactorStatus);
+
+/** Whether two-factor sign-in is on, and how many recovery codes are left. */
+export function useTwoFactorStatus() {
+  return useApiQuery(authApi.twoFactorStatus, {}, { retry: false });
+}
+
+/** Every two-factor change refreshes the status afterwards, whatever the answer. */
+function useRefreshTwoFactor() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
+}
+
+export function useTwoFactorSetup() {
+  return useApiMutation(authApi.twoFactorSetup);
+}
+
+export function useTwoFactorEnable() {
+  return useApiMutation(authApi.twoFactorEnable, { onSettled: useRefreshTwoFactor() });
+}
+
+export function useTwoFactorDisable() {
+  return useApiMutation(authApi.twoFactorDisable, { onSettled: useRefreshTwoFactor() });
+}
+
+export function useTwoFactorRecoveryCodes() {
+  return useApiMutation(authApi.twoFactorRecoveryCodes, { onSettled: useRefreshTwoFactor() });
+}

@@ -2,6 +2,7 @@ export { AuthModalProvider, useAuthModal } from './auth-modal';
 export { AuthPanel } from './auth-panel';
 export type { AuthMode } from './auth-panel';
 export { LoginForm } from './login-form';
+export { TwoFactorStep } from './two-factor-step';
 export { RegisterForm } from './register-form';
 export { ForgotPasswordForm } from './forgot-password-form';
 export { ResetPasswordForm } from './reset-password-form';

@@ -122,6 +122,40 @@ describe('login form', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
+  it('asks an account with two-factor for its code (or a recovery code) before storing tokens', async () => {
+    const { calls } = installFakeFetch((call) => {
+      if (call.url.endsWith('/auth/login'))
+        return ok({ two_factor_required: true, challenge_token: 'chal', expires_in: 300 });
+      if (call.url.endsWith('/auth/2fa/login')) {
+        const { code } = call.body as { code: string };
+        return code === 'abcde-fghij' ? ok({ ...TOKENS, first_login: false }) : fail(401, 40121);
+      }
+      return ok([]);
+    });
+    renderLogin();
+    type('login-email', 'a@example.com');
+    type('login-password', 'secret123');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    const submit = (await screen.findByTestId('two-factor-submit')) as HTMLButtonElement;
+    expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(submit.disabled).toBe(true);
+    type('two-factor-code', '123456');
+    fireEvent.click(submit);
+    expect((await screen.findByTestId('two-factor-error')).textContent).toContain('验证码错误');
+    expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // The recovery code switch.
+    fireEvent.click(screen.getByTestId('two-factor-switch'));
+    expect(screen.getByText('恢复码')).toBeTruthy();
+    type('two-factor-code', 'abcde-fghij');
+    fireEvent.click(screen.getByTestId('two-factor-submit'));
+    await flushUntil(() => sessionStorage.getItem(STORAGE_KEYS.token) !== null);
+    expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('acc');
+    expect(calls.filter((c) => c.url.endsWith('/auth/2fa/login')).map((c) => c.body)).toEqual([
+      { challenge_token: 'chal', code: '123456' },
+      { challenge_token: 'chal', code: 'abcde-fghij' },
+    ]);
+  });
+
   it('offers only the third-party providers the server returns', async () => {
     installFakeFetch((call) => (call.url.endsWith('/auth/oauth/providers') ? ok(['github']) : ok(null)));
     renderLogin();

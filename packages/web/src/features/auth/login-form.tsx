@@ -14,6 +14,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { AFTER_LOGIN_MS } from './api';
 import { EmailField } from './email-field';
 import { OAuthButtons } from './oauth-buttons';
+import { TwoFactorStep } from './two-factor-step';
 
 interface LoginFormProps {
   onSuccess?: () => void;
@@ -26,26 +27,46 @@ export function LoginForm({ onSuccess, onSwitchToRegister }: LoginFormProps) {
   const form = useZodForm(loginSchema, { email: '', password: '', remember_me: false });
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Two-factor on: the password gave a challenge, the second step asks for the code. */
+  const [challenge, setChallenge] = useState<{ token: string; remember: boolean } | null>(null);
   const { values } = form;
   const incomplete = !values.email.trim() || !values.password;
+
+  const signedIn = () => {
+    notify.success(t('auth.loginSuccess'));
+    onSuccess?.();
+    // Back where sign-in was asked for (the operators' console is another app: a full navigation).
+    const next = safeNextPath(window.location.search);
+    setTimeout(() => (next ? window.location.assign(next) : void navigate('/')), AFTER_LOGIN_MS);
+  };
 
   const submit = form.handleSubmit(async (data) => {
     setSubmitting(true);
     setFailure(null);
     try {
-      const pair = await apiRequest(authApi.login, { body: data });
-      saveTokens(pair.access_token, pair.refresh_token, data.remember_me);
-      notify.success(t('auth.loginSuccess'));
-      onSuccess?.();
-      // Back where sign-in was asked for (the operators' console is another app: a full navigation).
-      const next = safeNextPath(window.location.search);
-      setTimeout(() => (next ? window.location.assign(next) : void navigate('/')), AFTER_LOGIN_MS);
+      const answer = await apiRequest(authApi.login, { body: data });
+      if ('two_factor_required' in answer) {
+        setChallenge({ token: answer.challenge_token, remember: data.remember_me ?? false });
+        return;
+      }
+      saveTokens(answer.access_token, answer.refresh_token, data.remember_me ?? false);
+      signedIn();
     } catch (error) {
       setFailure(isApiError(error) ? error.message : t('auth.loginFailed'));
     } finally {
       setSubmitting(false);
     }
   });
+
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge.token}
+        remember={challenge.remember}
+        onSignedIn={signedIn}
+        onCancel={() => setChallenge(null)}
+      />
+    );
 
   return (
     <Stack gap="md">

@@ -82,7 +82,7 @@ export function PlanCard({
               {yuan(pkg.price)}
             </Text>
             <Text component="span" size="sm" c="dimmed">
-              / {t(`subscriptions.period.${pkg.type}`)}
+              / {t(`subscriptions.period.${pkg.type}`, { days: pkg.validity_days })}
             </Text>
           </Group>
           {saving && (

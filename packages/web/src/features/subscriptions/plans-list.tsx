@@ -33,7 +33,7 @@ function PurchaseSummary({ pkg }: { pkg: Package }) {
       <Text fw={600}>{pkg.name}</Text>
       <Text size="sm" c="dimmed" data-testid="purchase-package-line">
         {t('subscriptions.pay.packageLine', {
-          period: t(`subscriptions.period.${pkg.type}`),
+          period: t(`subscriptions.period.${pkg.type}`, { days: pkg.validity_days }),
           days: pkg.validity_days,
           traffic: traffic(pkg.traffic_bytes),
           devices: pkg.device_limit,

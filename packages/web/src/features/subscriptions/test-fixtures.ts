@@ -16,6 +16,7 @@ export function pkg(overrides: Partial<Package> = {}): Package {
     speed_limit_mbps: null,
     popular: false,
     on_sale: true,
+    upgrade_targets: [],
     ...overrides,
   };
 }

@@ -56,7 +56,11 @@ export function UpgradeDialog({ subscription, packages, onClose, onUpgraded }: U
   const check = useBalanceCheck(quote?.amount_due ?? null);
   const short = quote !== null && (serverShort || check.shortFen > 0);
 
-  const targets = packages.filter((p) => p.id !== subscription.package_id && p.on_sale);
+  // The packages the operator named for this one, or else any other on sale.
+  const named = packages.find((p) => p.id === subscription.package_id)?.upgrade_targets ?? [];
+  const targets = packages.filter(
+    (p) => p.id !== subscription.package_id && p.on_sale && (named.length === 0 || named.includes(p.id)),
+  );
 
   const runPreview = (packageId: number, afterStale: boolean) => {
     setFailure(null);
@@ -127,7 +131,7 @@ export function UpgradeDialog({ subscription, packages, onClose, onUpgraded }: U
             { value: '', label: t('subscriptions.upgrade.choose'), disabled: true },
             ...targets.map((p) => ({
               value: String(p.id),
-              label: `${p.name} · ${yuan(p.price)} / ${t(`subscriptions.period.${p.type}`)}`,
+              label: `${p.name} · ${yuan(p.price)} / ${t(`subscriptions.period.${p.type}`, { days: p.validity_days })}`,
             })),
           ]}
           disabled={targets.length === 0 || upgrade.isPending}

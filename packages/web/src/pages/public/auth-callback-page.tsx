@@ -1,4 +1,4 @@
-import { Button, Loader } from '@mantine/core';
+import { Button, Center, Loader, Paper } from '@mantine/core';
 import { IconCircleCheck, IconPlugConnectedX, IconShieldX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '@portal/contract';
 import type { OAuthProvider } from '@portal/contract';
 import { ResultPanel } from '../../components/result-panel';
-import { AFTER_OAUTH_MS, clearPendingOAuth, markFirstLogin, readPendingOAuth } from '../../features/auth';
+import {
+  AFTER_OAUTH_MS,
+  clearPendingOAuth,
+  markFirstLogin,
+  readPendingOAuth,
+  TwoFactorStep,
+} from '../../features/auth';
 import type { OAuthMode } from '../../features/auth';
 import { i18n } from '../../i18n/i18n';
 import { apiRequest } from '../../lib/api-client';
@@ -21,6 +27,7 @@ type Outcome =
   | { kind: 'denied'; mode: OAuthMode; error: string }
   | { kind: 'failed'; mode: OAuthMode; message: string }
   | { kind: 'signed-in' }
+  | { kind: 'two-factor'; challenge: string }
   | { kind: 'bound'; provider: OAuthProvider };
 
 /**
@@ -54,6 +61,8 @@ function processCallback(search: URLSearchParams): Promise<Outcome> {
         return { kind: 'bound', provider };
       }
       const session = await apiRequest(authApi.oauthCallback, { params, body: { code, state } });
+      // Two-factor on: the provider was the first step, the code comes next.
+      if ('two_factor_required' in session) return { kind: 'two-factor', challenge: session.challenge_token };
       // Third-party sign-in remembers the session (remember-me on).
       saveTokens(session.access_token, session.refresh_token, true);
       if (session.first_login) markFirstLogin();
@@ -111,6 +120,32 @@ export default function AuthCallbackPage() {
   );
 
   switch (outcome.kind) {
+    case 'two-factor':
+      return (
+        <Center mih="60vh" p="md">
+          <Paper
+            withBorder
+            p="lg"
+            radius="md"
+            w="100%"
+            maw={420}
+            data-testid="oauth-result"
+            data-state="two-factor"
+          >
+            <TwoFactorStep
+              challenge={outcome.challenge}
+              remember
+              onSignedIn={(session) => {
+                if (session.first_login) markFirstLogin();
+                setOutcome({ kind: 'signed-in' });
+                notify.success(t('auth.loginSuccess'));
+                setTimeout(() => void navigate('/'), AFTER_OAUTH_MS);
+              }}
+              onCancel={() => void navigate('/login')}
+            />
+          </Paper>
+        </Center>
+      );
     case 'processing':
       return (
         <ResultPanel

@@ -19,14 +19,18 @@ const FIRST_SCAN_DEPTH = 5000n;
  */
 export class EvmSource implements ChainSource {
   readonly network: 'ERC20' | 'BEP20';
-  readonly confirmationsRequired: number;
+  confirmationsRequired: number;
   private readonly client: PublicClient;
   private readonly blockTimes = new Map<string, string>();
 
-  constructor(private readonly config: EvmChainConfig) {
+  constructor(private config: EvmChainConfig) {
     this.network = config.network;
     this.confirmationsRequired = config.confirmations;
     this.client = createPublicClient({ transport: http(config.rpcUrl, { timeout: 15_000, retryCount: 1 }) });
+  }
+  apply(settings: { address: string; confirmations: number }): void {
+    this.config = { ...this.config, ...settings };
+    this.confirmationsRequired = settings.confirmations;
   }
 
   async scan(cursor: string | null): Promise<ScanResult> {

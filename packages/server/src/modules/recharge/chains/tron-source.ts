@@ -36,10 +36,14 @@ const MAX_PAGES = 20;
  */
 export class TronSource implements ChainSource {
   readonly network = 'TRC20' as const;
-  readonly confirmationsRequired: number;
+  confirmationsRequired: number;
 
-  constructor(private readonly config: TronChainConfig) {
+  constructor(private config: TronChainConfig) {
     this.confirmationsRequired = config.confirmations;
+  }
+  apply(settings: { address: string; confirmations: number }): void {
+    this.config = { ...this.config, ...settings };
+    this.confirmationsRequired = settings.confirmations;
   }
 
   private async page(url: string): Promise<TronGridPage> {

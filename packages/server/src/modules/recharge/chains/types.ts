@@ -38,6 +38,8 @@ export interface CheckedTransfer {
 export interface ChainSource {
   network: 'ERC20' | 'BEP20' | 'TRC20';
   confirmationsRequired: number;
+  /** Takes the receiving address and confirmations in force (the operators' settings) for the next scans. */
+  apply(settings: { address: string; confirmations: number }): void;
   scan(cursor: string | null): Promise<ScanResult>;
   /** Re-reads a transfer right before it is credited (a reorg may have removed it). */
   check(transfer: CheckedTransfer, head: number): Promise<TransferCheck>;

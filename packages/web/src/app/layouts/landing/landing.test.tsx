@@ -26,6 +26,7 @@ function pkg(over: Partial<Package>): Package {
     speed_limit_mbps: null,
     popular: false,
     on_sale: true,
+    upgrade_targets: [],
     ...over,
   } as Package;
 }

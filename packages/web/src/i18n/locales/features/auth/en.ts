@@ -41,6 +41,17 @@ export const authEn: DeepStringRecord<typeof authZhCN> = {
     later: 'Later',
     loginFailed: 'Login failed, please try again later',
     registerFailed: 'Sign-up failed, please try again later',
+    twoFactor: {
+      title: 'Two-factor authentication',
+      text: 'Enter the 6-digit code your authenticator app shows.',
+      recoveryText: 'Without your authenticator, enter one of your recovery codes (each works once).',
+      codeLabel: 'Code',
+      recoveryLabel: 'Recovery code',
+      submit: 'Verify and sign in',
+      useRecovery: 'Use a recovery code',
+      useApp: 'Use a code from the authenticator app',
+      back: 'Back to sign-in',
+    },
     strength: {
       label: 'Password strength: {{level}}',
       very_weak: 'very weak',

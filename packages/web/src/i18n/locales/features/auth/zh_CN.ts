@@ -40,6 +40,17 @@ export const authZhCN = {
     later: '稍后再说',
     loginFailed: '登录失败，请稍后重试',
     registerFailed: '注册失败，请稍后重试',
+    twoFactor: {
+      title: '两步验证',
+      text: '请输入身份验证器应用中显示的 6 位验证码。',
+      recoveryText: '无法使用验证器时，可输入一个恢复码（每个恢复码只能使用一次）。',
+      codeLabel: '验证码',
+      recoveryLabel: '恢复码',
+      submit: '验证并登录',
+      useRecovery: '改用恢复码',
+      useApp: '改用验证器中的验证码',
+      back: '返回重新登录',
+    },
     strength: {
       label: '密码强度：{{level}}',
       very_weak: '非常弱',

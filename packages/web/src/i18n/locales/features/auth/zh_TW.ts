@@ -39,6 +39,17 @@ export const authZhTW: DeepStringRecord<typeof authZhCN> = {
     later: '稍後再說',
     loginFailed: '登入失敗，請稍後重試',
     registerFailed: '註冊失敗，請稍後重試',
+    twoFactor: {
+      title: '兩步驟驗證',
+      text: '請輸入驗證器應用程式中顯示的 6 位驗證碼。',
+      recoveryText: '無法使用驗證器時，可輸入一組復原碼（每組復原碼只能使用一次）。',
+      codeLabel: '驗證碼',
+      recoveryLabel: '復原碼',
+      submit: '驗證並登入',
+      useRecovery: '改用復原碼',
+      useApp: '改用驗證器中的驗證碼',
+      back: '返回重新登入',
+    },
     strength: {
       label: '密碼強度：{{level}}',
       very_weak: '非常弱',

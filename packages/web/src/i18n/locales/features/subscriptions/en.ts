@@ -5,7 +5,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
   unlimited: 'Unlimited traffic',
   on: 'On',
   off: 'Off',
-  period: { monthly: 'month', quarterly: 'quarter', yearly: 'year' },
+  period: { monthly: 'month', quarterly: 'quarter', yearly: 'year', custom: '{{days}} days' },
   status: { active: 'Active', expired: 'Expired', suspended: 'Suspended', upgraded: 'Upgraded' },
   kinds: { purchase: 'Purchase', renew: 'Renewal', upgrade: 'Upgrade' },
   tabs: {
@@ -17,7 +17,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
   plans: {
     popular: 'Most popular',
     cycleLabel: 'Billing cycle',
-    cycles: { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' },
+    cycles: { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly', custom: 'Other periods' },
     saving: 'Save {{percent}}% vs. monthly',
     traffic: '{{traffic}} traffic',
     validity: 'Valid for {{days}} days',

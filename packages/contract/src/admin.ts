@@ -1,0 +1,55 @@
+import './zod-setup.js';
+
+/**
+ * The staff API's endpoints and shapes (the operators' console and the server): an entry of its own
+ * (`@portal/contract/admin`), so none of it is in the customer app's bundles.
+ */
+export * as staffApi from './endpoints/staff.js';
+export * as packageAdminApi from './endpoints/package-admin.js';
+export * as userAdminApi from './endpoints/user-admin.js';
+export type { AdminUser, UserDetail, UserFilter } from './endpoints/user-admin.js';
+export type { AdminPackage, PackageInput, TrafficReset } from './endpoints/package-admin.js';
+export { TRAFFIC_RESETS, PACKAGE_LIMITS } from './endpoints/package-admin.js';
+export * as adminNodesApi from './endpoints/admin-nodes.js';
+export * as moneyApi from './endpoints/money.js';
+export type { AuditRecord, StaffMe, StaffMember } from './endpoints/staff.js';
+export type {
+  AdminNode,
+  AgentConfig,
+  NodeGroup,
+  NodeInput,
+  NodeInputParsed,
+} from './endpoints/admin-nodes.js';
+export { SS_CIPHERS, NODE_TRANSPORTS, NODE_LIMITS } from './endpoints/admin-nodes.js';
+export type {
+  AdminOrder,
+  AdminLedgerEntry,
+  AdminTopup,
+  AdminTransfer,
+  RefundPreview,
+  TransferStatus,
+  UsdtSettings,
+  UsdtSettingsInput,
+  CodeBatch,
+  AdminCode,
+} from './endpoints/money.js';
+export * as announcementAdminApi from './endpoints/announcement-admin.js';
+export * as ticketAdminApi from './endpoints/ticket-admin.js';
+export * as helpAdminApi from './endpoints/help-admin.js';
+export * as siteAdminApi from './endpoints/site-admin.js';
+export type { AdminTicketSummary, AdminTicketDetail } from './endpoints/ticket-admin.js';
+export type {
+  AnnouncementInput,
+  AnnouncementState,
+  AnnouncementTranslations,
+  AdminAnnouncement,
+} from './endpoints/announcement-admin.js';
+export { ANNOUNCEMENT_STATES } from './endpoints/announcement-admin.js';
+export type {
+  AdminHelpCategory,
+  AdminHelpDocument,
+  AdminHelpDocumentItem,
+  HelpCategoryInput,
+  HelpDocumentInput,
+  HelpDocumentPatch,
+} from './endpoints/help-admin.js';

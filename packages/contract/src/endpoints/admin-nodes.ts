@@ -1,0 +1,339 @@
+import { z } from 'zod';
+import { defineEndpoint, pageSchema } from '../endpoint.js';
+import { vkey } from '../i18n/validation-messages.js';
+import { flagQuery, idParamSchema, idSchema, intInput, lineText } from '../inputs.js';
+import { LOCALES } from '../locales.js';
+import { paginationQuerySchema } from '../validation.js';
+import { nodeProtocolSchema, nodeStatusSchema } from './nodes.js';
+import { trafficDayData } from './subscriptions.js';
+
+/**
+ * The operators' console, nodes (issue 17 §6): every setting the agents' API serves, enable / disable, maintenance,
+ * node groups, the agent's token and its ready-to-paste configuration, and traffic by day per node.
+ */
+
+/** Shadowsocks AEAD ciphers an agent can run with the per-user key the node API hands out. */
+export const SS_CIPHERS = ['chacha20-ietf-poly1305', 'aes-128-gcm', 'aes-256-gcm'] as const;
+export const NODE_TRANSPORTS = ['tcp', 'ws'] as const;
+
+export const NODE_LIMITS = {
+  /** Traffic multiplier in percent: 1 = 0.01x … 10000 = 100x */
+  ratePercentMax: 10_000,
+  sortOrderMax: 1_000_000,
+  groupsPerNode: 50,
+  /** Days of the per-node traffic chart */
+  trafficDays: 30,
+} as const;
+
+const text = (max: number) =>
+  lineText({ error: vkey('invalid') })
+    .trim()
+    .min(1, { error: vkey('required') })
+    .max(max, { error: vkey('too_long') });
+const optionalText = (max: number) =>
+  lineText({ error: vkey('invalid') })
+    .trim()
+    .max(max, { error: vkey('too_long') })
+    .nullable()
+    .optional();
+
+/** A DNS name or an IP address (v4, or v6 without brackets). */
+const hostSchema = text(253).regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.?)+$|^[0-9A-Fa-f:.]+$/, {
+  error: vkey('invalid'),
+});
+
+const translationSchema = z.object({ name: optionalText(100), city: optionalText(100) });
+
+/** Name and city per language; a missing or empty one falls back to the node's own. */
+export const nodeTranslationsSchema = z.object(
+  Object.fromEntries(LOCALES.map((l) => [l, translationSchema.optional()])) as Record<
+    (typeof LOCALES)[number],
+    z.ZodOptional<typeof translationSchema>
+  >,
+);
+
+/** What an operator sets on a node. Transport and TLS fields are checked against the protocol. */
+export const nodeInput = z
+  .object({
+    name: text(100),
+    region: text(50),
+    country: lineText({ error: vkey('invalid') })
+      .max(2, { error: vkey('invalid') })
+      .regex(/^[A-Za-z]{2}$/, { error: vkey('invalid') }),
+    city: optionalText(100),
+    host: hostSchema,
+    port: intInput(1, 65_535),
+    protocol: nodeProtocolSchema,
+    /** tcp or ws (WebSocket); Shadowsocks is tcp */
+    network: z.enum(NODE_TRANSPORTS, { error: vkey('invalid') }).default('tcp'),
+    /** WebSocket path (starts with /) and Host header */
+    path: optionalText(200),
+    ws_host: optionalText(253),
+    /** TLS on the inbound (Trojan always; never Shadowsocks) and the server name it presents */
+    tls: z.boolean({ error: vkey('invalid') }).default(false),
+    sni: optionalText(253),
+    /** Shadowsocks only */
+    cipher: z
+      .enum(SS_CIPHERS, { error: vkey('invalid') })
+      .nullable()
+      .optional(),
+    rate_percent: intInput(1, NODE_LIMITS.ratePercentMax).default(100),
+    sort_order: intInput(0, NODE_LIMITS.sortOrderMax).default(0),
+    inbound_rule_id: idSchema.nullable().optional(),
+    rule_name: optionalText(100),
+    translations: nodeTranslationsSchema.default({}),
+    group_ids: z
+      .array(idSchema)
+      .max(NODE_LIMITS.groupsPerNode, { error: vkey('invalid') })
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: vkey('invalid') });
+    if (v.protocol === 'shadowsocks') {
+      if (v.network !== 'tcp') fail('network');
+      if (v.tls) fail('tls');
+      if (!v.cipher) fail('cipher');
+    } else if (v.cipher) fail('cipher');
+    if (v.protocol === 'trojan' && !v.tls) fail('tls');
+    if (v.network === 'ws' && !(v.path ?? '').startsWith('/')) fail('path');
+    if (v.network !== 'ws' && (v.path || v.ws_host)) fail(v.path ? 'path' : 'ws_host');
+    if (!v.tls && v.sni) fail('sni');
+  });
+export type NodeInput = z.input<typeof nodeInput>;
+export type NodeInputParsed = z.output<typeof nodeInput>;
+
+const translationData = z.object({ name: z.string().nullable(), city: z.string().nullable() });
+
+/** A node as the console shows it: its settings, state, what its agent last reported, its groups. */
+export const adminNodeData = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  region: z.string(),
+  country: z.string(),
+  city: z.string().nullable(),
+  host: z.string(),
+  port: z.number().int(),
+  protocol: nodeProtocolSchema,
+  network: z.enum(NODE_TRANSPORTS),
+  path: z.string().nullable(),
+  ws_host: z.string().nullable(),
+  tls: z.boolean(),
+  sni: z.string().nullable(),
+  cipher: z.string().nullable(),
+  rate_percent: z.number().int(),
+  sort_order: z.number().int(),
+  inbound_rule_id: z.number().int().nullable(),
+  rule_name: z.string().nullable(),
+  translations: z.record(z.string(), translationData),
+  /** Disabled: hidden from customers, out of subscription links, its agent gets no users */
+  enabled: z.boolean(),
+  maintenance: z.boolean(),
+  /** Live status (offline when the agent went silent) */
+  status: nodeStatusSchema,
+  load: z.number().int().nullable(),
+  cpu: z.number().int().nullable(),
+  memory: z.number().int().nullable(),
+  disk: z.number().int().nullable(),
+  latency: z.number().int().nullable(),
+  online_users: z.number().int(),
+  last_heartbeat: z.string().nullable(),
+  /** Whether an agent token was issued (the token itself is shown once, never again) */
+  has_token: z.boolean(),
+  group_ids: z.array(z.number().int()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminNode = z.infer<typeof adminNodeData>;
+
+const idParams = z.object({ id: idParamSchema });
+
+export const listNodes = defineEndpoint({
+  method: 'GET',
+  path: '/nodes',
+  summary: 'Every node, hidden ones included, in display order; filters by status, protocol, group and text',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.read',
+  query: paginationQuerySchema.extend({
+    status: nodeStatusSchema.optional(),
+    protocol: nodeProtocolSchema.optional(),
+    group_id: idParamSchema.optional(),
+    enabled: flagQuery.optional(),
+    /** Part of the name or the host */
+    q: lineText({ error: vkey('invalid') })
+      .trim()
+      .max(100, { error: vkey('too_long') })
+      .optional(),
+  }),
+  data: pageSchema(adminNodeData),
+});
+
+export const getNode = defineEndpoint({
+  method: 'GET',
+  path: '/nodes/:id',
+  summary: 'One node with its settings',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.read',
+  params: idParams,
+  data: adminNodeData,
+});
+
+export const createNode = defineEndpoint({
+  method: 'POST',
+  path: '/nodes',
+  summary: 'Add a node (enabled; online once its agent calls with a token)',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.write',
+  body: nodeInput,
+  data: adminNodeData,
+});
+
+export const updateNode = defineEndpoint({
+  method: 'PUT',
+  path: '/nodes/:id',
+  summary: "Change a node's settings (every one the agents' API serves), groups and translations",
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.write',
+  params: idParams,
+  body: nodeInput,
+  data: adminNodeData,
+});
+
+export const setNodeEnabled = defineEndpoint({
+  method: 'PUT',
+  path: '/nodes/:id/enabled',
+  summary: 'Enable or disable a node (disabled: hidden from customers, not served, its agent gets no users)',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.write',
+  params: idParams,
+  body: z.object({ enabled: z.boolean({ error: vkey('invalid') }) }),
+  data: adminNodeData,
+});
+
+export const setNodeMaintenance = defineEndpoint({
+  method: 'PUT',
+  path: '/nodes/:id/maintenance',
+  summary: 'Put a node in maintenance or take it out (back online at its next heartbeat)',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.write',
+  params: idParams,
+  body: z.object({ maintenance: z.boolean({ error: vkey('invalid') }) }),
+  data: adminNodeData,
+});
+
+export const deleteNode = defineEndpoint({
+  method: 'DELETE',
+  path: '/nodes/:id',
+  summary: 'Remove a node with its online reports, traffic history and group memberships',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.write',
+  params: idParams,
+  data: z.null(),
+});
+
+/** What the agents need in their configuration file, ready to paste. */
+export const agentConfigData = z.object({
+  node_id: z.number().int(),
+  /** The address agents call (PUBLIC_URL) */
+  api_host: z.string(),
+  /** XrayR: an entry of its YAML `Nodes:` list */
+  xrayr: z.string(),
+  /** V2bX: an entry of its JSON `Nodes` array */
+  v2bx: z.string(),
+});
+export type AgentConfig = z.infer<typeof agentConfigData>;
+
+export const issueNodeToken = defineEndpoint({
+  method: 'POST',
+  path: '/nodes/:id/token',
+  summary:
+    "Issue or rotate the agent's token: answered once, with the configurations holding it; only its hash is kept",
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.write',
+  params: idParams,
+  data: agentConfigData.extend({ token: z.string() }),
+});
+
+export const nodeAgentConfig = defineEndpoint({
+  method: 'GET',
+  path: '/nodes/:id/agent-config',
+  summary: "The agents' configuration for a node, with a placeholder where the token goes",
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.read',
+  params: idParams,
+  data: agentConfigData,
+});
+
+export const nodeTraffic = defineEndpoint({
+  method: 'GET',
+  path: '/nodes/:id/traffic',
+  summary:
+    'Traffic through a node by day (UTC), the last 30 days, oldest first, days without traffic as zero',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.read',
+  params: idParams,
+  data: z.array(trafficDayData),
+});
+
+export const nodeGroupData = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  node_count: z.number().int(),
+  created_at: z.string(),
+});
+export type NodeGroup = z.infer<typeof nodeGroupData>;
+
+const groupBody = z.object({ name: text(50) });
+
+export const listNodeGroups = defineEndpoint({
+  method: 'GET',
+  path: '/node-groups',
+  summary: 'Node groups by name, with how many nodes each holds',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.read',
+  data: z.array(nodeGroupData),
+});
+
+export const createNodeGroup = defineEndpoint({
+  method: 'POST',
+  path: '/node-groups',
+  summary: 'Add a node group (packages reach nodes through their groups)',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.write',
+  body: groupBody,
+  data: nodeGroupData,
+});
+
+export const updateNodeGroup = defineEndpoint({
+  method: 'PUT',
+  path: '/node-groups/:id',
+  summary: 'Rename a node group',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.write',
+  params: idParams,
+  body: groupBody,
+  data: nodeGroupData,
+});
+
+export const deleteNodeGroup = defineEndpoint({
+  method: 'DELETE',
+  path: '/node-groups/:id',
+  summary: 'Remove a node group no package uses (its nodes leave it)',
+  tags: ['admin', 'nodes'],
+  auth: true,
+  permission: 'nodes.write',
+  params: idParams,
+  data: z.null(),
+});

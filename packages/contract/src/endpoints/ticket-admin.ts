@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { idParamSchema, idSchema } from '../inputs.js';
+import { defineEndpoint, pageSchema } from '../endpoint.js';
+import { paginationQuerySchema } from '../validation.js';
+import {
+  replyBody,
+  ticketDetailData,
+  ticketParams,
+  ticketStatusSchema,
+  ticketSummaryData,
+} from './tickets.js';
+
+/** The staff side of the tickets endpoints (under ADMIN_API_PREFIX): exported by the contract's admin entry. */
+// ---- Staff (staff permissions, under ADMIN_API_PREFIX) ----
+
+export const adminTicketSummaryData = ticketSummaryData.extend({
+  user_id: z.number().int(),
+  user_email: z.string(),
+  assignee_id: z.number().int().nullable(),
+  assignee_name: z.string().nullable(),
+});
+export type AdminTicketSummary = z.infer<typeof adminTicketSummaryData>;
+
+export const adminTicketDetailData = ticketDetailData.extend({
+  user_id: z.number().int(),
+  user_email: z.string(),
+  user_nickname: z.string().nullable(),
+  assignee_id: z.number().int().nullable(),
+});
+export type AdminTicketDetail = z.infer<typeof adminTicketDetailData>;
+
+export const adminListTickets = defineEndpoint({
+  method: 'GET',
+  path: '/tickets',
+  summary: 'Every ticket, newest activity first; filter by status and assignee',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  permission: 'tickets.read',
+  query: paginationQuerySchema.extend({
+    status: ticketStatusSchema.optional(),
+    assignee_id: idParamSchema.optional(),
+  }),
+  data: pageSchema(adminTicketSummaryData),
+});
+
+export const adminGetTicket = defineEndpoint({
+  method: 'GET',
+  path: '/tickets/:id',
+  summary: 'One ticket with its conversation, customer and assignee',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  permission: 'tickets.read',
+  params: ticketParams,
+  data: adminTicketDetailData,
+});
+
+export const adminReplyTicket = defineEndpoint({
+  method: 'POST',
+  path: '/tickets/:id/reply',
+  summary:
+    'Answer as staff (a pending ticket becomes processing unless a status is given); the customer is mailed. Attachments are uploaded through the portal upload call.',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  permission: 'tickets.write',
+  params: ticketParams,
+  body: replyBody.extend({ status: ticketStatusSchema.optional() }),
+  data: adminTicketDetailData,
+});
+
+export const adminSetStatus = defineEndpoint({
+  method: 'POST',
+  path: '/tickets/:id/status',
+  summary: 'Set any status (also reopens a closed ticket)',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  permission: 'tickets.write',
+  params: ticketParams,
+  body: z.object({ status: ticketStatusSchema }),
+  data: adminTicketDetailData,
+});
+
+export const adminAssign = defineEndpoint({
+  method: 'POST',
+  path: '/tickets/:id/assign',
+  summary: 'Assign to an admin (null: nobody); anyone else is refused with 40609',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  permission: 'tickets.write',
+  params: ticketParams,
+  body: z.object({ assignee_id: idSchema.nullable() }),
+  data: adminTicketDetailData,
+});

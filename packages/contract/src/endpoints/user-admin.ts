@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { flagQuery, idParamSchema, intQuery, lineText, MAX_INT, multilineText } from '../inputs.js';
+import { vkey } from '../i18n/validation-messages.js';
+import { isMoneyString, parseMoneyToFen } from '../money.js';
+import { USER_ROLES } from '../staff.js';
+import { oauthAccountData } from './auth.js';
+import { orderData, subscriptionData } from './subscriptions.js';
+import { sessionData } from './users.js';
+import { ledgerEntryData } from './wallet.js';
+
+/** Customers' accounts in the operators' console (issue 17 §4): search, one account's page, and what staff do to it. */
+
+export const USER_PAGE_MAX = 100;
+
+export const adminUserData = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  verified: z.boolean(),
+  disabled: z.boolean(),
+  balance: z.string(),
+  /** Subscriptions active now. */
+  active_subscriptions: z.number().int(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserData>;
+
+const isoTimeQuery = z.iso.datetime({ offset: true, error: vkey('invalid') });
+
+export const userFilterQuery = z.object({
+  /** An id, or the start of an e-mail address or a nickname. */
+  q: lineText({ error: vkey('invalid') })
+    .trim()
+    .max(254, { error: vkey('too_long') })
+    .optional(),
+  verified: flagQuery.optional(),
+  disabled: flagQuery.optional(),
+  /** With (true) or without (false) a subscription active now. */
+  subscribed: flagQuery.optional(),
+  /** A balance above zero. */
+  with_balance: flagQuery.optional(),
+  /** Registered from this time (inclusive), to this time (exclusive). */
+  registered_from: isoTimeQuery.optional(),
+  registered_to: isoTimeQuery.optional(),
+});
+export type UserFilter = z.infer<typeof userFilterQuery>;
+
+export const list = defineEndpoint({
+  method: 'GET',
+  path: '/users',
+  summary:
+    'Accounts, newest first, a page at a time after a cursor (`before`: the last id seen), with filters',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.read',
+  query: userFilterQuery.extend({
+    before: idParamSchema.optional(),
+    size: intQuery(1, USER_PAGE_MAX, vkey('page_invalid')).default(50),
+  }),
+  data: z.object({
+    items: z.array(adminUserData),
+    /** The cursor of the next page (`before`), null on the last page. */
+    next_before: z.number().int().nullable(),
+  }),
+});
+
+export const adminSessionData = sessionData.omit({ current: true }).extend({
+  revoked_at: z.string().nullable(),
+});
+
+export const userDetailData = z.object({
+  user: adminUserData.extend({
+    locale: z.string(),
+    locked_until: z.string().nullable(),
+    failed_logins: z.number().int(),
+  }),
+  subscriptions: z.array(
+    subscriptionData.extend({
+      /** Devices (addresses) the nodes reported in the last minutes. */
+      online_devices: z.number().int(),
+    }),
+  ),
+  /** The latest orders (at most 20). */
+  orders: z.array(orderData),
+  /** The latest ledger entries (at most 20). */
+  ledger: z.array(ledgerEntryData),
+  /** Sessions not ended (at most 20, newest first). */
+  sessions: z.array(adminSessionData),
+  bindings: z.array(oauthAccountData),
+  tickets: z.object({ open: z.number().int(), total: z.number().int() }),
+});
+export type UserDetail = z.infer<typeof userDetailData>;
+
+const idParams = z.object({ id: idParamSchema });
+
+export const get = defineEndpoint({
+  method: 'GET',
+  path: '/users/:id',
+  summary: 'One account: profile, balance and ledger, subscriptions, orders, sessions, bindings, tickets',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.read',
+  params: idParams,
+  data: userDetailData,
+});
+
+const unsigned = (v: string) => v.replace(/^-/, '');
+const fenOf = (v: string) => (isMoneyString(unsigned(v)) ? parseMoneyToFen(unsigned(v)) : null);
+
+/** A signed amount ("10.00" credits, "-5.00" debits), not zero. */
+export const signedAmountSchema = lineText({ error: vkey('amount_invalid') })
+  .trim()
+  .max(21, { error: vkey('amount_invalid') })
+  .refine((v) => fenOf(v) !== null && fenOf(v)! <= MAX_INT, { error: vkey('amount_invalid') })
+  .refine((v) => fenOf(v) !== 0, { error: vkey('amount_positive') });
+
+/** Why staff did it: required, kept in the ledger and the audit log. */
+export const reasonSchema = multilineText({ error: vkey('required') })
+  .trim()
+  .min(1, { error: vkey('required') })
+  .max(500, { error: vkey('too_long') });
+
+export const adjustBalanceBody = z.object({ amount: signedAmountSchema, reason: reasonSchema }).strict();
+
+export const adjustBalance = defineEndpoint({
+  method: 'POST',
+  path: '/users/:id/balance',
+  summary: 'Credit or debit a balance through the ledger, with a reason (a debit never takes it below zero)',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'money.write',
+  params: idParams,
+  body: adjustBalanceBody,
+  data: z.object({ balance: z.string(), entry: ledgerEntryData }),
+});
+
+export const setDisabled = defineEndpoint({
+  method: 'PUT',
+  path: '/users/:id/disabled',
+  summary:
+    'Disable an account (its sessions end, its links serve a "disabled" entry, agents drop it on their next pull) or enable it',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.manage',
+  params: idParams,
+  body: z
+    .object({ disabled: z.boolean({ error: vkey('invalid') }), reason: reasonSchema.optional() })
+    .strict(),
+  data: adminUserData,
+});
+
+export const revokeSessions = defineEndpoint({
+  method: 'POST',
+  path: '/users/:id/sessions/revoke',
+  summary: 'End every session of an account (it signs in again)',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.manage',
+  params: idParams,
+  data: z.object({ revoked: z.number().int() }),
+});
+
+export const markVerified = defineEndpoint({
+  method: 'POST',
+  path: '/users/:id/verify',
+  summary: "Mark an account's e-mail address verified",
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.manage',
+  params: idParams,
+  data: adminUserData,
+});
+
+export const resendVerification = defineEndpoint({
+  method: 'POST',
+  path: '/users/:id/verification-mail',
+  summary: 'Send the verification mail again (an unverified account)',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.manage',
+  params: idParams,
+  data: z.null(),
+});
+
+export const sendPasswordReset = defineEndpoint({
+  method: 'POST',
+  path: '/users/:id/password-reset',
+  summary: 'Mail the account a password reset link',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.manage',
+  params: idParams,
+  data: z.null(),
+});

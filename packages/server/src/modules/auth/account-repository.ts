@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import type { UserFilter } from '@portal/contract/admin';
+import type { Db } from '../../db/types.js';
+
+/** The operators' reads of accounts: search with filters, and the facts of one account's page. */
+
+const ACTIVE = 'active';
+
+/** `like` text that matches itself only (`%`, `_` and the escape character taken literally). */
+function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface AccountRow {
+  id: number;
+  email: string;
+  nickname: string | null;
+  role: string;
+  email_verified_at: string | null;
+  status: 'active' | 'disabled';
+  balance_fen: number;
+  last_login_at: string | null;
+  created_at: string;
+  active_subscriptions: number;
+}
+
+/** Accounts newest first after the cursor, `size + 1` rows (the extra one says there is a next page). */
+export async function searchAccounts(
+  db: Db,
+  f: UserFilter & { before?: number | undefined; size: number },
+  now: string,
+): Promise<AccountRow[]> {
+  let q = db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.email',
+      'u.nickname',
+      'u.role',
+      'u.email_verified_at',
+      'u.status',
+      'u.balance_fen',
+      'u.last_login_at',
+      'u.created_at',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('subscriptions as s')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('s.user_id', '=', 'u.id')
+        .where('s.status', '=', ACTIVE)
+        .where('s.end_at', '>', now)
+        .as('active_subscriptions'),
+    );
+  if (f.q) {
+    const text = f.q.trim();
+    const pattern = likeContains(text);
+    q = q.where((eb) =>
+      eb.or([
+        ...(/^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647 ? [eb('u.id', '=', Number(text))] : []),
+        eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(coalesce(u.nickname, ''))`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (f.verified !== undefined) q = q.where('u.email_verified_at', f.verified ? 'is not' : 'is', null);
+  if (f.disabled !== undefined) q = q.where('u.status', '=', f.disabled ? 'disabled' : 'active');
+  if (f.with_balance !== undefined) q = q.where('u.balance_fen', f.with_balance ? '>' : '<=', 0);
+  if (f.registered_from) q = q.where('u.created_at', '>=', new Date(f.registered_from).toISOString());
+  if (f.registered_to) q = q.where('u.created_at', '<', new Date(f.registered_to).toISOString());
+  if (f.subscribed !== undefined) {
+    const subscribed = f.subscribed;
+    q = q.where((eb) => {
+      const held = eb.exists(
+        eb
+          .selectFrom('subscriptions as s2')
+          .select('s2.id')
+          .whereRef('s2.user_id', '=', 'u.id')
+          .where('s2.status', '=', ACTIVE)
+          .where('s2.end_at', '>', now),
+      );
+      return subscribed ? held : eb.not(held);
+    });
+  }
+  if (f.before !== undefined) q = q.where('u.id', '<', f.before);
+  const rows = await q
+    .orderBy('u.id', 'desc')
+    .limit(f.size + 1)
+    .execute();
+  return rows.map((r) => ({ ...r, active_subscriptions: Number(r.active_subscriptions ?? 0) }));
+}
+
+export async function findAccount(db: Db, id: number, now: string): Promise<AccountRow | undefined> {
+  const [row] = await searchAccounts(db, { size: 1, before: id + 1 }, now).then((rows) =>
+    rows.filter((r) => r.id === id),
+  );
+  return row;
+}
+
+/** Sessions not ended, newest first. */
+export function liveSessions(db: Db, userId: number, now: string, limit: number) {
+  return db
+    .selectFrom('sessions')
+    .select([
+      'id',
+      'device',
+      'browser',
+      'os',
+      'ip',
+      'location',
+      'last_active_at',
+      'created_at',
+      'expires_at',
+      'revoked_at',
+    ])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_active_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function ticketCounts(db: Db, userId: number): Promise<{ open: number; total: number }> {
+  const row = await db
+    .selectFrom('tickets')
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`sum(case when status in ('pending', 'processing') then 1 else 0 end)`.as('open'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { open: Number(row?.open ?? 0), total: Number(row?.total ?? 0) };
+}
+
+/** Devices (addresses) the nodes reported per subscription. */
+export async function onlineDevices(db: Db, subscriptionIds: number[]): Promise<Map<number, number>> {
+  if (subscriptionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('node_online_ips')
+    .select(['subscription_id', sql<number>`count(distinct ip)`.as('n')])
+    .where('subscription_id', 'in', subscriptionIds)
+    .groupBy('subscription_id')
+    .execute();
+  return new Map(rows.map((r) => [r.subscription_id, Number(r.n)]));
+}

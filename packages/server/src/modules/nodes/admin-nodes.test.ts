@@ -1,0 +1,442 @@
+import { randomUUID } from 'node:crypto';
+import { ADMIN_API_PREFIX, ERRORS, type NodeInfo, type TrafficDay } from '@portal/contract';
+import { type AdminNode, type AgentConfig, type NodeGroup, type NodeInput } from '@portal/contract/admin';
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../../db/time.js';
+import { accountWithRole, call } from '../../test/accounts.js';
+import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
+import { NODE_API_PREFIX } from './node-api.js';
+import { servedUsersQuery } from './repository.js';
+
+const ADMIN = ADMIN_API_PREFIX;
+const PORTAL = '/api/v1/portal';
+
+const vmessNode = (over: Partial<NodeInput> = {}): NodeInput => ({
+  name: 'Tokyo 1',
+  region: 'Asia',
+  country: 'jp',
+  city: 'Tokyo',
+  host: 'tokyo1.example.net',
+  port: 443,
+  protocol: 'vmess',
+  network: 'ws',
+  path: '/ray',
+  ws_host: 'cdn.example.net',
+  tls: true,
+  sni: 'tokyo1.example.net',
+  rate_percent: 100,
+  sort_order: 10,
+  translations: { en: { name: 'Tokyo One', city: 'Tokyo' }, zh_CN: { name: '东京 1', city: '东京' } },
+  group_ids: [],
+  ...over,
+});
+
+describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let owner: { id: number; token: string };
+  let viewer: { id: number; token: string };
+  const db = () => t.database.handle.db;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { LOG_LEVEL: 'error', RATE_LIMIT_MAX: '100000', PUBLIC_URL: 'https://panel.example.com' },
+    });
+    owner = await accountWithRole(t.app, db(), 'owner');
+    viewer = await accountWithRole(t.app, db(), 'viewer');
+  });
+  afterAll(() => t.close());
+
+  const staff = <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    payload?: unknown,
+    token?: string,
+  ) =>
+    call<T>(t.app, {
+      method,
+      url: `${ADMIN}${path}`,
+      token: token ?? owner.token,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const audits = (targetType: string, targetId: number) =>
+    db()
+      .selectFrom('audit_log')
+      .select(['action', 'changes', 'actor_id'])
+      .where('target_type', '=', targetType)
+      .where('target_id', '=', String(targetId))
+      .orderBy('id')
+      .execute();
+  const agent = (node: { id: number; protocol: string }, token: string, path = '/user') =>
+    t.app.inject({
+      url: `${NODE_API_PREFIX}${path}?${new URLSearchParams({ token, node_id: String(node.id), node_type: node.protocol }).toString()}`,
+    });
+  const agentUsers = async (node: AdminNode, token: string) =>
+    (await agent(node, token)).json<{ users: { id: number }[] }>().users.map((u) => u.id);
+
+  /** A package and a live subscription on it for a new customer (set up directly: buying is not under test). */
+  const subscriber = async (packageId: number) => {
+    const user = await accountWithRole(t.app, db(), 'user');
+    const now = nowIso();
+    const sub = await db()
+      .insertInto('subscriptions')
+      .values({
+        user_id: user.id,
+        package_id: packageId,
+        status: 'active',
+        uuid: randomUUID(),
+        link_token: randomUUID().replaceAll('-', ''),
+        start_at: now,
+        end_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        traffic_limit: null,
+        device_limit: 3,
+        speed_limit_mbps: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(['id', 'link_token'])
+      .executeTakeFirstOrThrow();
+    return { ...user, subId: sub.id, link: sub.link_token };
+  };
+  const newPackage = async (name: string) => {
+    const now = nowIso();
+    const row = await db()
+      .insertInto('packages')
+      .values({
+        name,
+        type: 'monthly',
+        traffic_bytes: null,
+        validity_days: 30,
+        price_fen: 1000,
+        translations: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const linkHosts = async (link: string) => {
+    const res = await t.app.inject({ url: `/sub/${link}?format=clash` });
+    expect(res.statusCode).toBe(200);
+    return [...res.body.matchAll(/server: ([^\s,}]+)/g)].map((m) => m[1]).sort();
+  };
+  const customerList = async (token: string) =>
+    (await call<{ items: NodeInfo[] }>(t.app, { url: `${PORTAL}/nodes?size=100`, token })).data.items
+      .map((n) => n.server_address)
+      .sort();
+
+  /** A node made through the API, with a token, that has called once (so it is online). */
+  const liveNode = async (input: NodeInput) => {
+    const node = (await staff<AdminNode>('POST', '/nodes', input)).data;
+    const { token } = (await staff<AgentConfig & { token: string }>('POST', `/nodes/${node.id}/token`)).data;
+    expect((await agent(node, token, '/config')).statusCode).toBe(200);
+    return { node, token };
+  };
+
+  it('creates, reads, edits and lists nodes; every write audited with the changed fields', async () => {
+    const created = await staff<AdminNode>('POST', '/nodes', vmessNode());
+    expect(created.code).toBe(20000);
+    const node = created.data;
+    expect(node).toMatchObject({
+      country: 'JP',
+      network: 'ws',
+      path: '/ray',
+      ws_host: 'cdn.example.net',
+      tls: true,
+      enabled: true,
+      maintenance: false,
+      status: 'offline',
+      has_token: false,
+      translations: { en: { name: 'Tokyo One', city: 'Tokyo' } },
+    });
+    // What the agents' API serves follows the settings.
+    const row = await db()
+      .selectFrom('nodes')
+      .select('settings')
+      .where('id', '=', node.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.settings)).toEqual({
+      network: 'ws',
+      path: '/ray',
+      host: 'cdn.example.net',
+      tls: true,
+      sni: 'tokyo1.example.net',
+    });
+
+    const edited = await staff<AdminNode>(
+      'PUT',
+      `/nodes/${node.id}`,
+      vmessNode({ port: 8443, rate_percent: 150 }),
+    );
+    expect(edited.code).toBe(20000);
+    expect(edited.data).toMatchObject({ port: 8443, rate_percent: 150 });
+    expect((await staff<AdminNode>('GET', `/nodes/${node.id}`)).data.port).toBe(8443);
+
+    const log = await audits('node', node.id);
+    expect(log.map((r) => r.action)).toEqual(['node.create', 'node.update']);
+    expect(log[0]!.actor_id).toBe(owner.id);
+    expect(JSON.parse(log[1]!.changes!)).toEqual({
+      before: { port: 443, rate_percent: 100 },
+      after: { port: 8443, rate_percent: 150 },
+    });
+
+    // Viewers read, never write.
+    expect((await staff('GET', `/nodes/${node.id}`, undefined, viewer.token)).code).toBe(20000);
+    expect((await staff('PUT', `/nodes/${node.id}`, vmessNode(), viewer.token)).code).toBe(40002);
+
+    // Filters: protocol, text, enabled.
+    await staff('POST', '/nodes', {
+      ...vmessNode({ name: 'Frankfurt SS', host: 'fra.example.net', protocol: 'shadowsocks' }),
+      network: 'tcp',
+      path: null,
+      ws_host: null,
+      tls: false,
+      sni: null,
+      cipher: 'aes-256-gcm',
+    });
+    const names = async (query: string) =>
+      (await staff<{ items: AdminNode[] }>('GET', `/nodes?${query}`)).data.items.map((n) => n.name);
+    expect(await names('protocol=shadowsocks')).toEqual(['Frankfurt SS']);
+    expect(await names('q=TOKYO1.example')).toEqual(['Tokyo 1']);
+    expect(await names('q=%25')).toEqual([]);
+    expect(await names('status=maintenance')).toEqual([]);
+    expect((await names('status=offline')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses settings that do not fit the protocol, naming the field', async () => {
+    const refused = async (input: unknown, field: string) => {
+      const r = await staff<{ field: string; errors: { field: string }[] }>('POST', '/nodes', input);
+      expect(r.code, field).toBe(ERRORS.VALIDATION.code);
+      expect(
+        r.data.errors.map((e) => e.field),
+        field,
+      ).toContain(`body.${field}`);
+    };
+    await refused({ ...vmessNode({ protocol: 'shadowsocks' }), cipher: 'aes-128-gcm' }, 'network');
+    await refused(
+      { ...vmessNode({ protocol: 'shadowsocks', network: 'tcp', path: null, ws_host: null }) },
+      'tls',
+    );
+    await refused(vmessNode({ protocol: 'trojan', tls: false, sni: null }), 'tls');
+    await refused(vmessNode({ path: 'ray' }), 'path');
+    await refused(vmessNode({ cipher: 'aes-128-gcm' }), 'cipher');
+    await refused(vmessNode({ port: 70_000 }), 'port');
+    await refused(vmessNode({ host: 'bad host!' }), 'host');
+    await refused(vmessNode({ country: 'JPN' }), 'country');
+    const before = await db().selectFrom('audit_log').select('id').execute();
+    const unknownGroup = await staff('POST', '/nodes', vmessNode({ group_ids: [999_999] }));
+    expect(unknownGroup.code).toBe(ERRORS.NODE_GROUP_NOT_FOUND.code);
+    expect(await db().selectFrom('audit_log').select('id').execute()).toHaveLength(before.length);
+    expect((await staff('GET', '/nodes/999999')).code).toBe(ERRORS.NODE_NOT_FOUND.code);
+  });
+
+  it('issues and rotates the agent token: shown once, hashed, the old one refused, never in the audit log', async () => {
+    const node = (
+      await staff<AdminNode>('POST', '/nodes', vmessNode({ name: 'Token node', host: 't.example.net' }))
+    ).data;
+    const first = await staff<AgentConfig & { token: string }>('POST', `/nodes/${node.id}/token`);
+    expect(first.code).toBe(20000);
+    const { token } = first.data;
+    expect(first.data.xrayr).toContain(`ApiKey: "${token}"`);
+    expect(first.data.xrayr).toContain('ApiHost: "https://panel.example.com"');
+    expect(first.data.xrayr).toContain(`NodeID: ${node.id}`);
+    expect(JSON.parse(first.data.v2bx)).toMatchObject({ ApiKey: token, NodeID: node.id, NodeType: 'vmess' });
+    expect((await agent(node, token, '/config')).statusCode).toBe(200);
+
+    const second = await staff<AgentConfig & { token: string }>('POST', `/nodes/${node.id}/token`);
+    expect(second.data.token).not.toBe(token);
+    expect((await agent(node, token, '/config')).statusCode).toBe(401);
+    expect((await agent(node, second.data.token, '/config')).statusCode).toBe(200);
+
+    const stored = await db()
+      .selectFrom('nodes')
+      .select('token_hash')
+      .where('id', '=', node.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.token_hash).not.toContain(second.data.token);
+    const log = await audits('node', node.id);
+    expect(log.map((r) => r.action)).toEqual(['node.create', 'node.token.issue', 'node.token.rotate']);
+    const text = JSON.stringify(log);
+    for (const secret of [token, second.data.token, stored.token_hash!]) expect(text).not.toContain(secret);
+
+    // The configuration without the token, for a later look.
+    const shown = await staff<AgentConfig>('GET', `/nodes/${node.id}/agent-config`, undefined, viewer.token);
+    expect(shown.data.v2bx).not.toContain(second.data.token);
+    expect((await staff<AdminNode>('GET', `/nodes/${node.id}`)).data.has_token).toBe(true);
+  });
+
+  it('disables a node: gone from customers, out of links, its agent gets no users; maintenance; delete', async () => {
+    const pkg = await newPackage('Plain');
+    const { node, token } = await liveNode(vmessNode({ name: 'Switch', host: 'switch.example.net' }));
+    const customer = await subscriber(pkg);
+    expect(await customerList(customer.token)).toContain('switch.example.net');
+    expect(await linkHosts(customer.link)).toContain('switch.example.net');
+    expect(await agentUsers(node, token)).toContain(customer.subId);
+
+    const off = await staff<AdminNode>('PUT', `/nodes/${node.id}/enabled`, { enabled: false });
+    expect(off.data.enabled).toBe(false);
+    expect(await customerList(customer.token)).not.toContain('switch.example.net');
+    expect((await call(t.app, { url: `${PORTAL}/nodes/${node.id}`, token: customer.token })).code).toBe(
+      ERRORS.NODE_NOT_FOUND.code,
+    );
+    expect(await linkHosts(customer.link)).not.toContain('switch.example.net');
+    expect(await agentUsers(node, token)).toEqual([]);
+    // Still in the console.
+    expect(
+      (await staff<{ items: AdminNode[] }>('GET', '/nodes?enabled=false')).data.items.map((n) => n.id),
+    ).toEqual([node.id]);
+    await staff('PUT', `/nodes/${node.id}/enabled`, { enabled: true });
+    expect(await agentUsers(node, token)).toContain(customer.subId);
+
+    const maint = await staff<AdminNode>('PUT', `/nodes/${node.id}/maintenance`, { maintenance: true });
+    expect(maint.data).toMatchObject({ maintenance: true, status: 'maintenance' });
+    expect((await staff<{ items: AdminNode[] }>('GET', '/nodes?status=maintenance')).data.items).toHaveLength(
+      1,
+    );
+    const back = await staff<AdminNode>('PUT', `/nodes/${node.id}/maintenance`, { maintenance: false });
+    expect(back.data).toMatchObject({ maintenance: false, status: 'online' });
+
+    expect((await staff('DELETE', `/nodes/${node.id}`)).code).toBe(20000);
+    expect((await staff('GET', `/nodes/${node.id}`)).code).toBe(ERRORS.NODE_NOT_FOUND.code);
+    expect((await agent(node, token, '/config')).statusCode).toBe(401);
+    const log = await audits('node', node.id);
+    expect(log.map((r) => r.action)).toEqual([
+      'node.create',
+      'node.token.issue',
+      'node.disable',
+      'node.enable',
+      'node.maintenance.on',
+      'node.maintenance.off',
+      'node.delete',
+    ]);
+    expect(JSON.parse(log[2]!.changes!)).toEqual({ before: { enabled: true }, after: { enabled: false } });
+    expect(JSON.parse(log[6]!.changes!).after).toBeNull();
+    expect(JSON.parse(log[6]!.changes!).before).toMatchObject({ name: 'Switch', host: 'switch.example.net' });
+  });
+
+  it('reaches nodes through groups: delivery, the customer list and the agents follow the package', async () => {
+    const group = await staff<NodeGroup>('POST', '/node-groups', { name: 'Premium' });
+    expect(group.code).toBe(20000);
+    const g = group.data.id;
+    expect((await staff('POST', '/node-groups', { name: 'Premium' })).code).toBe(
+      ERRORS.NODE_GROUP_NAME_TAKEN.code,
+    );
+
+    const premium = await liveNode(
+      vmessNode({ name: 'Premium 1', host: 'premium.example.net', group_ids: [g] }),
+    );
+    const basic = await liveNode(vmessNode({ name: 'Basic 1', host: 'basic.example.net' }));
+    expect(premium.node.group_ids).toEqual([g]);
+    const groups = (await staff<NodeGroup[]>('GET', '/node-groups')).data;
+    expect(groups.find((x) => x.id === g)).toMatchObject({ name: 'Premium', node_count: 1 });
+    expect(
+      (await staff<{ items: AdminNode[] }>('GET', `/nodes?group_id=${g}`)).data.items.map((n) => n.name),
+    ).toEqual(['Premium 1']);
+
+    const restricted = await newPackage('Premium only');
+    const everywhere = await newPackage('Everywhere');
+    const svc = t.app.ctx.services.nodeAdmin;
+    await db()
+      .transaction()
+      .execute((trx) => svc.setPackageGroups(trx, restricted, [g, g]));
+    await expect(
+      db()
+        .transaction()
+        .execute((trx) => svc.setPackageGroups(trx, everywhere, [999_999])),
+    ).rejects.toMatchObject({ code: ERRORS.NODE_GROUP_NOT_FOUND.code });
+    expect(await svc.packageGroupIds(db(), [restricted, everywhere])).toEqual(
+      new Map([
+        [restricted, [g]],
+        [everywhere, []],
+      ]),
+    );
+
+    const a = await subscriber(restricted);
+    const b = await subscriber(everywhere);
+    // The agents: a premium-only subscription is on the premium node only.
+    expect(await agentUsers(premium.node, premium.token)).toEqual(expect.arrayContaining([a.subId, b.subId]));
+    expect(await agentUsers(basic.node, basic.token)).toContain(b.subId);
+    expect(await agentUsers(basic.node, basic.token)).not.toContain(a.subId);
+    // The link.
+    expect(await linkHosts(a.link)).toContain('premium.example.net');
+    expect(await linkHosts(a.link)).not.toContain('basic.example.net');
+    expect(await linkHosts(b.link)).toEqual(
+      expect.arrayContaining(['premium.example.net', 'basic.example.net']),
+    );
+    // The customers' node list.
+    expect(await customerList(a.token)).toContain('premium.example.net');
+    expect(await customerList(a.token)).not.toContain('basic.example.net');
+    expect(await customerList(b.token)).toEqual(
+      expect.arrayContaining(['premium.example.net', 'basic.example.net']),
+    );
+    // Without a live subscription: every enabled node.
+    const browsing = await accountWithRole(t.app, db(), 'user');
+    expect(await customerList(browsing.token)).toEqual(
+      expect.arrayContaining(['premium.example.net', 'basic.example.net']),
+    );
+    expect((await call(t.app, { url: `${PORTAL}/nodes/${basic.node.id}`, token: a.token })).code).toBe(
+      ERRORS.NODE_NOT_FOUND.code,
+    );
+
+    // A group in use by a package stays; renamed, then freed and removed, each audited.
+    expect((await staff('DELETE', `/node-groups/${g}`)).code).toBe(ERRORS.NODE_GROUP_IN_USE.code);
+    expect((await staff<NodeGroup>('PUT', `/node-groups/${g}`, { name: 'Gold' })).data.name).toBe('Gold');
+    await db()
+      .transaction()
+      .execute((trx) => svc.setPackageGroups(trx, restricted, []));
+    expect(await linkHosts(a.link)).toEqual(
+      expect.arrayContaining(['premium.example.net', 'basic.example.net']),
+    );
+    expect((await staff('DELETE', `/node-groups/${g}`)).code).toBe(20000);
+    expect((await staff<AdminNode>('GET', `/nodes/${premium.node.id}`)).data.group_ids).toEqual([]);
+    expect((await audits('node_group', g)).map((r) => r.action)).toEqual([
+      'node_group.create',
+      'node_group.update',
+      'node_group.delete',
+    ]);
+  });
+
+  it('keeps the agents\u2019 user list on indexes (SQLite query plan)', async () => {
+    if (TEST_DIALECT !== 'sqlite') return;
+    const compiled = servedUsersQuery(db(), nowIso(), 1).compile();
+    const rows = (
+      await db().executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+      )
+    ).rows.map((r) => r.detail);
+    const scans = rows.filter((d) => /^SCAN /.test(d) && !/USING (COVERING )?INDEX/.test(d));
+    expect(scans).toEqual([]);
+    // Both reach lookups are key probes.
+    expect(
+      rows.filter((d) => /png0|png1|ngm/.test(d)).every((d) => /^SEARCH .*(PRIMARY KEY|INDEX)/.test(d)),
+    ).toBe(true);
+    expect(rows.filter((d) => /png0|png1|ngm/.test(d)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('counts traffic per node and day, after the node rate, and shows the last 30 days', async () => {
+    const pkg = await newPackage('Traffic');
+    const { node, token } = await liveNode(
+      vmessNode({ name: 'Counter', host: 'counter.example.net', rate_percent: 200 }),
+    );
+    const customer = await subscriber(pkg);
+    const push = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${NODE_API_PREFIX}/push?${new URLSearchParams({ token, node_id: String(node.id), node_type: 'vmess' }).toString()}`,
+        payload,
+      });
+    expect((await push({ [customer.subId]: [100, 1000] })).statusCode).toBe(200);
+    expect((await push({ [customer.subId]: [1, 2] })).statusCode).toBe(200);
+    const days = await staff<TrafficDay[]>('GET', `/nodes/${node.id}/traffic`, undefined, viewer.token);
+    expect(days.data).toHaveLength(30);
+    expect(days.data.at(-1)).toEqual({ day: nowIso().slice(0, 10), upload: '202', download: '2004' });
+    expect(days.data.slice(0, 29).every((d) => d.upload === '0' && d.download === '0')).toBe(true);
+    const sub = await db()
+      .selectFrom('subscriptions')
+      .select('traffic_used')
+      .where('id', '=', customer.subId)
+      .executeTakeFirstOrThrow();
+    expect(Number(sub.traffic_used)).toBe(2206);
+  });
+});

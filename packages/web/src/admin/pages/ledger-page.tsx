@@ -1,0 +1,132 @@
+import { Button, Card, Code, Group, NativeSelect, TextInput } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { walletApi } from '@portal/contract';
+import { moneyApi } from '@portal/contract/admin';
+import type { AdminLedgerEntry } from '@portal/contract/admin';
+import type { DataColumn } from '../../components/data-list';
+import { currentLocale } from '../../i18n/i18n';
+import { formatDateTime } from '../../lib/format-date';
+import { formatYuan } from '../../lib/format-number';
+import { useCursorList } from '../api';
+import type { MoneyFilter } from '../api';
+import { CursorList, exportCsv, isoOf } from './money-parts';
+import { PageTitle } from './page-title';
+
+type Filter = MoneyFilter<typeof moneyApi.listLedger>;
+
+/** Every balance change of every user: filters, pages, CSV. */
+export function LedgerPage() {
+  const { t } = useTranslation('admin');
+  const locale = currentLocale();
+  const empty = { user: '', kind: '', from: '', to: '' };
+  const [draft, setDraft] = useState(empty);
+  const [filter, setFilter] = useState<Filter>({});
+  const list = useCursorList(moneyApi.listLedger, filter);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({
+      user: draft.user.trim() || undefined,
+      kind: (draft.kind || undefined) as Filter['kind'],
+      from: isoOf(draft.from),
+      to: isoOf(draft.to),
+    });
+  };
+
+  const columns: DataColumn<AdminLedgerEntry>[] = [
+    {
+      key: 'time',
+      header: t('common.time'),
+      cell: (e) => formatDateTime(e.created_at, locale),
+      nowrap: true,
+      card: 'aside',
+    },
+    { key: 'kind', header: t('ledger.kind'), cell: (e) => t(`ledger.kinds.${e.kind}`), card: 'title' },
+    { key: 'user', header: t('common.user'), cell: (e) => `${e.user_email} (#${e.user_id})`, truncate: true },
+    {
+      key: 'delta',
+      header: t('ledger.delta'),
+      cell: (e) => formatYuan(e.delta, locale, { signed: true }),
+      nowrap: true,
+    },
+    {
+      key: 'after',
+      header: t('ledger.balanceAfter'),
+      cell: (e) => formatYuan(e.balance_after, locale),
+      nowrap: true,
+    },
+    { key: 'reference', header: t('ledger.reference'), cell: (e) => <Code>{e.reference}</Code> },
+    { key: 'memo', header: t('ledger.memo'), cell: (e) => e.memo ?? '—', card: 'wide' },
+  ];
+
+  return (
+    <>
+      <PageTitle title={t('nav.ledger')} intro={t('ledger.intro')} />
+      <Card withBorder radius="md" padding="md" mb="md">
+        <form onSubmit={apply} aria-label={t('audit.filters')}>
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label={t('common.user')}
+              value={draft.user}
+              onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })}
+              maxLength={254}
+            />
+            <NativeSelect
+              label={t('ledger.kind')}
+              value={draft.kind}
+              onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value })}
+              data={[
+                { value: '', label: t('common.all') },
+                ...walletApi.LEDGER_KINDS.map((k) => ({ value: k, label: t(`ledger.kinds.${k}`) })),
+              ]}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('common.from')}
+              value={draft.from}
+              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('common.to')}
+              value={draft.to}
+              onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+            />
+            <Button type="submit">{t('common.apply')}</Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                setDraft(empty);
+                setFilter({});
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() =>
+                void exportCsv(moneyApi.exportLedger.path, filter, 'ledger.csv', (message) =>
+                  t('common.exportFailed', { message }),
+                )
+              }
+            >
+              {t('common.export')}
+            </Button>
+          </Group>
+        </form>
+      </Card>
+      <CursorList
+        list={list}
+        columns={columns}
+        rowKey={(e) => e.id}
+        rowAttributes={(e) => ({ 'data-testid': 'ledger-row', 'data-kind': e.kind })}
+        label={t('nav.ledger')}
+        minWidth={1000}
+      />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DataList } from '../../components/data-list';
+import type { DataColumn, RowAttributes } from '../../components/data-list';
+import { notify } from '../../lib/notify';
+import { ADMIN_API_PREFIX } from '@portal/contract';
+import { downloadAuthenticatedFile } from '../../lib/download';
+
+export { isoOf } from '../local-time';
+
+/** The filter's fields that are set (for the CSV export's query string). */
+export function definedOf(filter: object): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(filter).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Record<string, string | number>;
+}
+
+export async function exportCsv(
+  path: string,
+  filter: object,
+  fallback: string,
+  failed: (m: string) => string,
+) {
+  try {
+    await downloadAuthenticatedFile(path, definedOf(filter), fallback, ADMIN_API_PREFIX);
+  } catch (error) {
+    notify.error(failed(error instanceof Error ? error.message : String(error)));
+  }
+}
+
+/** A money list: the rows of every page loaded, "load more", empty and failed states. */
+export function CursorList<T>({
+  list,
+  columns,
+  rowKey,
+  rowAttributes,
+  label,
+  minWidth,
+}: {
+  list: UseInfiniteQueryResult<InfiniteData<{ items: T[]; next_before: number | null }>, Error>;
+  columns: DataColumn<T>[];
+  rowKey: (row: T) => number;
+  rowAttributes: (row: T) => RowAttributes;
+  label: string;
+  minWidth: number;
+}) {
+  const { t } = useTranslation('admin');
+  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  if (list.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t('common.loadFailed', { message: list.error.message })}
+      </Alert>
+    );
+  if (list.isPending) return null;
+  if (rows.length === 0)
+    return (
+      <Text c="dimmed" data-testid="money-empty">
+        {t('common.empty')}
+      </Text>
+    );
+  return (
+    <Stack gap="md">
+      <DataList
+        rows={rows}
+        columns={columns}
+        rowKey={rowKey}
+        rowAttributes={rowAttributes}
+        label={label}
+        minWidth={minWidth}
+      />
+      {list.hasNextPage && (
+        <Button
+          variant="default"
+          onClick={() => void list.fetchNextPage()}
+          loading={list.isFetchingNextPage}
+          style={{ alignSelf: 'center' }}
+        >
+          {t('common.more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,360 @@
+import {
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, NODE_PROTOCOLS } from '@portal/contract';
+import { adminNodesApi, SS_CIPHERS } from '@portal/contract/admin';
+import type { Locale, NodeProtocol } from '@portal/contract';
+import type { AdminNode, NodeGroup, NodeInput } from '@portal/contract/admin';
+import { translateValidation } from '../../i18n/i18n';
+import { isApiError } from '../../lib/api-error';
+import { notify } from '../../lib/notify';
+import { useCreateNode, useUpdateNode } from '../api';
+
+/** The form's state: numbers as typed, translations flat. */
+interface FormValues {
+  name: string;
+  region: string;
+  country: string;
+  city: string;
+  host: string;
+  port: string;
+  protocol: NodeProtocol;
+  network: 'tcp' | 'ws';
+  path: string;
+  ws_host: string;
+  tls: boolean;
+  sni: string;
+  cipher: string;
+  rate_percent: string;
+  sort_order: string;
+  inbound_rule_id: string;
+  rule_name: string;
+  group_ids: number[];
+  translations: Record<Locale, { name: string; city: string }>;
+}
+
+const empty = (s: string) => (s.trim() === '' ? null : s.trim());
+
+function initial(node: AdminNode | null): FormValues {
+  const tr = (l: Locale) => ({
+    name: node?.translations[l]?.name ?? '',
+    city: node?.translations[l]?.city ?? '',
+  });
+  return {
+    name: node?.name ?? '',
+    region: node?.region ?? '',
+    country: node?.country ?? '',
+    city: node?.city ?? '',
+    host: node?.host ?? '',
+    port: String(node?.port ?? 443),
+    protocol: node?.protocol ?? 'vmess',
+    network: node?.network ?? 'tcp',
+    path: node?.path ?? '',
+    ws_host: node?.ws_host ?? '',
+    tls: node?.tls ?? false,
+    sni: node?.sni ?? '',
+    cipher: node?.cipher ?? SS_CIPHERS[0],
+    rate_percent: String(node?.rate_percent ?? 100),
+    sort_order: String(node?.sort_order ?? 0),
+    inbound_rule_id: node?.inbound_rule_id ? String(node.inbound_rule_id) : '',
+    rule_name: node?.rule_name ?? '',
+    group_ids: node?.group_ids ?? [],
+    translations: { zh_CN: tr('zh_CN'), zh_TW: tr('zh_TW'), en: tr('en') },
+  };
+}
+
+const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
+
+/** The request body from the form (fields the protocol does not use are left out). */
+function toInput(v: FormValues): NodeInput {
+  const ss = v.protocol === 'shadowsocks';
+  const network = ss ? 'tcp' : v.network;
+  const tls = ss ? false : v.protocol === 'trojan' ? true : v.tls;
+  return {
+    name: v.name.trim(),
+    region: v.region.trim(),
+    country: v.country.trim(),
+    city: empty(v.city),
+    host: v.host.trim(),
+    port: num(v.port),
+    protocol: v.protocol,
+    network,
+    path: network === 'ws' ? empty(v.path) : null,
+    ws_host: network === 'ws' ? empty(v.ws_host) : null,
+    tls,
+    sni: tls ? empty(v.sni) : null,
+    cipher: ss ? (v.cipher as NodeInput['cipher']) : null,
+    rate_percent: num(v.rate_percent),
+    sort_order: num(v.sort_order),
+    inbound_rule_id: v.inbound_rule_id.trim() === '' ? null : num(v.inbound_rule_id),
+    rule_name: empty(v.rule_name),
+    group_ids: v.group_ids,
+    translations: Object.fromEntries(
+      LOCALES.map((l) => [l, { name: empty(v.translations[l].name), city: empty(v.translations[l].city) }]),
+    ),
+  };
+}
+
+type Errors = Partial<Record<string, string>>;
+
+/** Adds or edits a node in a drawer: the fields the chosen protocol uses, checked as the server checks them. */
+export function NodeFormDrawer({
+  node,
+  opened,
+  groups,
+  onClose,
+}: {
+  /** null: a new node */
+  node: AdminNode | null;
+  opened: boolean;
+  groups: NodeGroup[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [values, setValues] = useState<FormValues>(() => initial(node));
+  const [errors, setErrors] = useState<Errors>({});
+  const create = useCreateNode();
+  const update = useUpdateNode();
+  const pending = create.isPending || update.isPending;
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const text = (
+    key: Exclude<keyof FormValues, 'protocol' | 'network' | 'tls' | 'group_ids' | 'translations'>,
+  ) => ({
+    value: values[key],
+    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
+    error: translateValidation(errors[key]),
+    'data-testid': `node-field-${key}`,
+  });
+
+  const ss = values.protocol === 'shadowsocks';
+  const trojan = values.protocol === 'trojan';
+  const ws = !ss && values.network === 'ws';
+  const tls = !ss && (trojan || values.tls);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = adminNodesApi.nodeInput.safeParse(toInput(values));
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    const done = (saved: AdminNode) => {
+      notify.success(t(node ? 'nodes.saved' : 'nodes.created', { name: saved.name }));
+      onClose();
+    };
+    const failed = (error: Error) => {
+      const data = isApiError(error)
+        ? (error.data as { errors?: { field: string; message: string }[] })
+        : null;
+      if (data?.errors) {
+        const next: Errors = {};
+        for (const e of data.errors) next[e.field.replace(/^body\./, '').split('.')[0]!] ??= e.message;
+        setErrors(next);
+      }
+      notify.error(error.message);
+    };
+    if (node)
+      update.mutate({ params: { id: node.id }, body: parsed.data }, { onSuccess: done, onError: failed });
+    else create.mutate({ body: parsed.data }, { onSuccess: done, onError: failed });
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('nodes.agentConfig.close') }}
+      position="right"
+      size="lg"
+      title={node ? t('nodes.edit') : t('nodes.add')}
+      data-testid="node-form"
+    >
+      <form onSubmit={submit} noValidate aria-label={node ? t('nodes.edit') : t('nodes.add')}>
+        <Stack gap="lg">
+          <Stack gap="sm">
+            <Title order={2} size="h5">
+              {t('nodes.form.general')}
+            </Title>
+            <TextInput label={t('nodes.form.name')} required maxLength={100} {...text('name')} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <TextInput label={t('nodes.form.region')} required maxLength={50} {...text('region')} />
+              <TextInput
+                label={t('nodes.form.country')}
+                description={t('nodes.form.countryHint')}
+                required
+                maxLength={2}
+                {...text('country')}
+              />
+              <TextInput label={t('nodes.form.city')} maxLength={100} {...text('city')} />
+            </SimpleGrid>
+          </Stack>
+
+          <Stack gap="sm">
+            <Title order={2} size="h5">
+              {t('nodes.form.connection')}
+            </Title>
+            <NativeSelect
+              label={t('nodes.form.protocol')}
+              data={NODE_PROTOCOLS.map((p) => ({ value: p, label: p }))}
+              value={values.protocol}
+              onChange={(e) => set('protocol', e.currentTarget.value as NodeProtocol)}
+              data-testid="node-field-protocol"
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label={t('nodes.form.host')} required maxLength={253} {...text('host')} />
+              <TextInput label={t('nodes.form.port')} required inputMode="numeric" {...text('port')} />
+            </SimpleGrid>
+            {ss ? (
+              <NativeSelect
+                label={t('nodes.form.cipher')}
+                data={[...SS_CIPHERS]}
+                value={values.cipher}
+                onChange={(e) => set('cipher', e.currentTarget.value)}
+                error={translateValidation(errors.cipher)}
+                data-testid="node-field-cipher"
+              />
+            ) : (
+              <>
+                <NativeSelect
+                  label={t('nodes.form.network')}
+                  data={[
+                    { value: 'tcp', label: 'TCP' },
+                    { value: 'ws', label: 'WebSocket' },
+                  ]}
+                  value={values.network}
+                  onChange={(e) => set('network', e.currentTarget.value as 'tcp' | 'ws')}
+                  error={translateValidation(errors.network)}
+                  data-testid="node-field-network"
+                />
+                {ws && (
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    <TextInput
+                      label={t('nodes.form.path')}
+                      placeholder="/ws"
+                      maxLength={200}
+                      {...text('path')}
+                    />
+                    <TextInput label={t('nodes.form.wsHost')} maxLength={253} {...text('ws_host')} />
+                  </SimpleGrid>
+                )}
+                <Switch
+                  label={t('nodes.form.tls')}
+                  checked={tls}
+                  disabled={trojan}
+                  onChange={(e) => set('tls', e.currentTarget.checked)}
+                  error={translateValidation(errors.tls)}
+                  data-testid="node-field-tls"
+                />
+                {tls && <TextInput label={t('nodes.form.sni')} maxLength={253} {...text('sni')} />}
+              </>
+            )}
+          </Stack>
+
+          <Stack gap="sm">
+            <Title order={2} size="h5">
+              {t('nodes.form.display')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label={t('nodes.form.rate')}
+                description={t('nodes.form.rateHint')}
+                inputMode="numeric"
+                {...text('rate_percent')}
+              />
+              <TextInput
+                label={t('nodes.form.sortOrder')}
+                description={t('nodes.form.sortOrderHint')}
+                inputMode="numeric"
+                {...text('sort_order')}
+              />
+              <TextInput label={t('nodes.form.ruleId')} inputMode="numeric" {...text('inbound_rule_id')} />
+              <TextInput label={t('nodes.form.ruleName')} maxLength={100} {...text('rule_name')} />
+            </SimpleGrid>
+            <Checkbox.Group
+              label={t('nodes.form.groups')}
+              value={values.group_ids.map(String)}
+              onChange={(ids) => set('group_ids', ids.map(Number))}
+              error={translateValidation(errors.group_ids)}
+            >
+              {groups.length === 0 ? (
+                <Text size="sm" c="dimmed" mt={4}>
+                  {t('nodes.form.noGroups')}
+                </Text>
+              ) : (
+                <Group gap="md" mt={6}>
+                  {groups.map((g) => (
+                    <Checkbox key={g.id} value={String(g.id)} label={g.name} />
+                  ))}
+                </Group>
+              )}
+            </Checkbox.Group>
+          </Stack>
+
+          <Stack gap="sm">
+            <Title order={2} size="h5">
+              {t('nodes.form.translations')}
+            </Title>
+            {LOCALES.map((l) => (
+              <SimpleGrid key={l} cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label={t('nodes.form.translationName', { language: t(`languages.${l}`) })}
+                  maxLength={100}
+                  value={values.translations[l].name}
+                  onChange={(e) => {
+                    const name = e.currentTarget.value;
+                    setValues((v) => ({
+                      ...v,
+                      translations: { ...v.translations, [l]: { ...v.translations[l], name } },
+                    }));
+                  }}
+                />
+                <TextInput
+                  label={t('nodes.form.translationCity', { language: t(`languages.${l}`) })}
+                  maxLength={100}
+                  value={values.translations[l].city}
+                  onChange={(e) => {
+                    const city = e.currentTarget.value;
+                    setValues((v) => ({
+                      ...v,
+                      translations: { ...v.translations, [l]: { ...v.translations[l], city } },
+                    }));
+                  }}
+                />
+              </SimpleGrid>
+            ))}
+          </Stack>
+
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('nodes.form.cancel')}
+            </Button>
+            <Button type="submit" loading={pending} data-testid="node-form-submit">
+              {node ? t('nodes.form.save') : t('nodes.form.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Drawer>
+  );
+}
