@@ -396,6 +396,7 @@ export const adminEn: AdminMessages = {
     saved: 'Saved',
     failed: 'Failed: {{message}}',
     actions: 'Actions',
+    close: 'Close',
   },
   orders: {
     intro:

@@ -387,6 +387,7 @@ export const adminZhCN = {
     saved: '已保存',
     failed: '操作失败：{{message}}',
     actions: '操作',
+    close: '关闭',
   },
   orders: {
     intro:

@@ -391,6 +391,7 @@ export const adminZhTW: AdminMessages = {
     saved: '已儲存',
     failed: '操作失敗：{{message}}',
     actions: '操作',
+    close: '關閉',
   },
   orders: {
     intro:

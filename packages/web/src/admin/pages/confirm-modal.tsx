@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConsoleModal } from '../console-modal';
 
 /** "Are you sure?" before a write that is hard to undo: the message, Cancel and Confirm. */
 export function ConfirmModal({
@@ -19,13 +20,7 @@ export function ConfirmModal({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      closeButtonProps={{ 'aria-label': t('nodes.agentConfig.close') }}
-      title={t('nodes.confirm.ok')}
-      centered
-    >
+    <ConsoleModal opened={opened} onClose={onCancel} title={t('nodes.confirm.ok')} centered>
       <Text mb="md">{message}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel}>
@@ -40,6 +35,6 @@ export function ConfirmModal({
           {t('nodes.confirm.ok')}
         </Button>
       </Group>
-    </Modal>
+    </ConsoleModal>
   );
 }

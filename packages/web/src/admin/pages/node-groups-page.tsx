@@ -130,7 +130,9 @@ export function NodeGroupsPage({ me }: { me: StaffMe }) {
             {t('groups.loadFailed')}: {groups.error.message}
           </Alert>
         ) : groups.data && groups.data.length === 0 ? (
-          <Text c="dimmed">{t('groups.empty')}</Text>
+          <Text c="dimmed" data-testid="groups-empty">
+            {t('groups.empty')}
+          </Text>
         ) : groups.data ? (
           <DataList
             rows={groups.data}

@@ -5,7 +5,6 @@ import {
   Code,
   Group,
   Menu,
-  Modal,
   Stack,
   Text,
   TextInput,
@@ -42,6 +41,7 @@ import type { NodeFilter } from '../api';
 import { ConfirmModal } from './confirm-modal';
 import { NodeFormDrawer } from './node-form';
 import { PageTitle } from './page-title';
+import { ConsoleModal } from '../console-modal';
 
 const STATUS_COLOR: Record<NodeStatus, string> = { online: 'teal', offline: 'red', maintenance: 'yellow' };
 
@@ -366,10 +366,9 @@ function AgentConfigModal({
   const issue = useIssueNodeToken();
   const shown = issued ?? config.data;
   return (
-    <Modal
+    <ConsoleModal
       opened
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('nodes.agentConfig.close') }}
       size="xl"
       title={t('nodes.agentConfig.title', { name: node.name })}
       data-testid="agent-config"
@@ -440,7 +439,7 @@ function AgentConfigModal({
           )
         }
       />
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -458,14 +457,7 @@ function TrafficModal({ node, onClose }: { node: AdminNode; onClose: () => void 
   const total = days.reduce((sum, d) => sum + d.upload + d.download, 0);
   const title = t('nodes.trafficTitle', { name: node.name });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('nodes.agentConfig.close') }}
-      size="xl"
-      title={title}
-      data-testid="node-traffic"
-    >
+    <ConsoleModal opened onClose={onClose} size="xl" title={title} data-testid="node-traffic">
       {traffic.isError ? (
         <Alert color="red" role="alert">
           {traffic.error.message}
@@ -478,6 +470,6 @@ function TrafficModal({ node, onClose }: { node: AdminNode; onClose: () => void 
           <TrafficChart days={days} height={240} label={title} />
         </Stack>
       ) : null}
-    </Modal>
+    </ConsoleModal>
   );
 }

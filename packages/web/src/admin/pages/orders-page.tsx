@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   NativeSelect,
   Stack,
   Text,
@@ -26,6 +25,7 @@ import { useCursorList, useRefundOrder, useRefundPreview } from '../api';
 import type { MoneyFilter } from '../api';
 import { CursorList, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
+import { ConsoleModal } from '../console-modal';
 
 type Filter = MoneyFilter<typeof moneyApi.listOrders>;
 
@@ -64,7 +64,12 @@ function RefundModal({ order, onClose }: { order: AdminOrder; onClose: () => voi
       },
     );
   return (
-    <Modal opened onClose={onClose} title={t('orders.refundTitle', { order: order.order_no })} centered>
+    <ConsoleModal
+      opened
+      onClose={onClose}
+      title={t('orders.refundTitle', { order: order.order_no })}
+      centered
+    >
       {preview.isError ? (
         <Alert color="red">{t('common.failed', { message: preview.error.message })}</Alert>
       ) : !p ? null : (
@@ -117,7 +122,7 @@ function RefundModal({ order, onClose }: { order: AdminOrder; onClose: () => voi
           )}
         </Stack>
       )}
-    </Modal>
+    </ConsoleModal>
   );
 }
 

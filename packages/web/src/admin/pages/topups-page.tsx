@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   NativeSelect,
   SegmentedControl,
   Stack,
@@ -25,6 +24,7 @@ import { useCreditTransfer, useCursorList, useIgnoreTransfer } from '../api';
 import type { MoneyFilter } from '../api';
 import { CursorList } from './money-parts';
 import { PageTitle } from './page-title';
+import { ConsoleModal } from '../console-modal';
 
 const short = (hash: string) => (hash.length > 18 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash);
 
@@ -73,7 +73,7 @@ function DecisionModal({
   };
   const valid = note.trim() !== '' && (mode === 'ignore' || Number(userId) > 0);
   return (
-    <Modal
+    <ConsoleModal
       opened
       onClose={onClose}
       centered
@@ -120,7 +120,7 @@ function DecisionModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
 

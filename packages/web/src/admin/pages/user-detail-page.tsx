@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -41,6 +40,7 @@ import {
   useUserDetail,
 } from '../api';
 import { UserBadges } from './users-page';
+import { ConsoleModal } from '../console-modal';
 
 type Sub = UserDetail['subscriptions'][number];
 type Order = UserDetail['orders'][number];
@@ -97,13 +97,7 @@ function AdjustBalanceModal({ id, onClose }: { id: number; onClose: () => void }
     );
   };
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('users.adjust')}
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('users.cancel') }}
-    >
+    <ConsoleModal opened onClose={onClose} title={t('users.adjust')} fullScreen={phone}>
       <form onSubmit={submit} noValidate data-testid="adjust-form">
         <Stack gap="sm">
           <TextInput
@@ -149,7 +143,7 @@ function AdjustBalanceModal({ id, onClose }: { id: number; onClose: () => void }
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
