@@ -1,7 +1,5 @@
-import { Button, Card, Code, Group, NativeSelect, TextInput } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Code, NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { walletApi } from '@portal/contract';
 import { moneyApi } from '@portal/contract/admin';
@@ -12,7 +10,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { formatYuan } from '../../lib/format-number';
 import { useCursorList } from '../api';
 import type { MoneyFilter } from '../api';
-import { CursorList, exportCsv, isoOf } from './money-parts';
+import { CursorList, ListFilters, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
 
 type Filter = MoneyFilter<typeof moneyApi.listLedger>;
@@ -26,8 +24,7 @@ export function LedgerPage() {
   const [filter, setFilter] = useState<Filter>({});
   const list = useCursorList(moneyApi.listLedger, filter);
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  const apply = () => {
     setFilter({
       user: draft.user.trim() || undefined,
       kind: (draft.kind || undefined) as Filter['kind'],
@@ -65,60 +62,37 @@ export function LedgerPage() {
   return (
     <>
       <PageTitle title={t('nav.ledger')} intro={t('ledger.intro')} />
-      <Card withBorder radius="md" padding="md" mb="md">
-        <form onSubmit={apply} aria-label={t('audit.filters')}>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label={t('common.user')}
-              value={draft.user}
-              onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })}
-              maxLength={254}
-            />
-            <NativeSelect
-              label={t('ledger.kind')}
-              value={draft.kind}
-              onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value })}
-              data={[
-                { value: '', label: t('common.all') },
-                ...walletApi.LEDGER_KINDS.map((k) => ({ value: k, label: t(`ledger.kinds.${k}`) })),
-              ]}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('common.from')}
-              value={draft.from}
-              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('common.to')}
-              value={draft.to}
-              onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-            />
-            <Button type="submit">{t('common.apply')}</Button>
-            <Button
-              variant="default"
-              onClick={() => {
-                setDraft(empty);
-                setFilter({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() =>
-                void exportCsv(moneyApi.exportLedger.path, filter, 'ledger.csv', (message) =>
-                  t('common.exportFailed', { message }),
-                )
-              }
-            >
-              {t('common.export')}
-            </Button>
-          </Group>
-        </form>
-      </Card>
+      <ListFilters
+        draft={draft}
+        onDraft={setDraft}
+        onApply={apply}
+        onReset={() => {
+          setDraft(empty);
+          setFilter({});
+        }}
+        onExport={() =>
+          void exportCsv(moneyApi.exportLedger.path, filter, 'ledger.csv', (message) =>
+            t('common.exportFailed', { message }),
+          )
+        }
+        testId="ledger"
+      >
+        <TextInput
+          label={t('common.user')}
+          value={draft.user}
+          onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })}
+          maxLength={254}
+        />
+        <NativeSelect
+          label={t('ledger.kind')}
+          value={draft.kind}
+          onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value })}
+          data={[
+            { value: '', label: t('common.all') },
+            ...walletApi.LEDGER_KINDS.map((k) => ({ value: k, label: t(`ledger.kinds.${k}`) })),
+          ]}
+        />
+      </ListFilters>
       <CursorList
         list={list}
         columns={columns}
