@@ -64,6 +64,12 @@ function totals<K extends string>(
 
 const n = (v: number | string | null | undefined) => Number(v ?? 0);
 
+const starts = (periods: OverviewPeriods): repo.PeriodStarts => ({
+  today: periods.today.from,
+  week: periods.week.from,
+  month: periods.month.from,
+});
+
 /** The operators' overview: each area's figures, read-only (no transaction: every figure is one statement). */
 export class OverviewService {
   constructor(private readonly db: Kysely<Database>) {}
@@ -71,9 +77,10 @@ export class OverviewService {
   async money(at = new Date()): Promise<MoneyOverview> {
     const { days, periods, until } = overviewClock(at);
     const from = periods.month.from;
-    const [orders, ledger, pending, open] = await Promise.all([
+    const [orders, refunds, topups, pending, open] = await Promise.all([
       repo.orderDays(this.db, from, until),
-      repo.ledgerKindDays(this.db, ['refund', ...TOPUP_METHODS], from, until),
+      repo.refundDays(this.db, from, until),
+      repo.ledgerKindTotals(this.db, TOPUP_METHODS, starts(periods), until),
       repo.pendingUsdtOrders(this.db),
       repo.transfersIn(this.db, TRANSFER_VIEW_STATUSES.open),
     ]);
@@ -85,9 +92,9 @@ export class OverviewService {
         d.paid += n(o.paid_fen);
       }
     }
-    for (const l of ledger) {
-      const d = byDay.get(l.day);
-      if (d && l.kind === 'refund') d.refunds += n(l.sum_fen);
+    for (const r of refunds) {
+      const d = byDay.get(r.day);
+      if (d) d.refunds += n(r.sum_fen);
     }
     const series = [...byDay.values()];
     const revenue = (r: { orders: number; paid: number; refunds: number }) => ({
@@ -97,22 +104,23 @@ export class OverviewService {
       net: fenToString(r.paid - r.refunds),
     });
     const sums = totals(series, ['orders', 'paid', 'refunds'], periods);
-    const topups = TOPUP_METHODS.map((method) => {
-      const rows = ledger
-        .filter((l) => l.kind === method && byDay.has(l.day))
-        .map((l) => ({ day: l.day, count: n(l.entries), amount: n(l.sum_fen) }));
-      const t = totals(rows, ['count', 'amount'], periods);
-      const shape = (p: { count: number; amount: number }) => ({
-        count: p.count,
-        amount: fenToString(p.amount),
-      });
-      return { method, today: shape(t.today), week: shape(t.week), month: shape(t.month) };
+    const shape = (count: number | string, fen: number | string | null) => ({
+      count: n(count),
+      amount: fenToString(n(fen)),
     });
     return {
       periods,
       revenue: { today: revenue(sums.today), week: revenue(sums.week), month: revenue(sums.month) },
       revenue_days: series.map((d) => ({ day: d.day, ...revenue(d) })),
-      topups,
+      topups: TOPUP_METHODS.map((method) => {
+        const r = topups.find((x) => x.kind === method);
+        return {
+          method,
+          today: shape(r?.today_count ?? 0, r?.today_fen ?? 0),
+          week: shape(r?.week_count ?? 0, r?.week_fen ?? 0),
+          month: shape(r?.month_count ?? 0, r?.month_fen ?? 0),
+        };
+      }),
       pending_usdt_orders: pending,
       open_transfers: open,
     };
@@ -121,14 +129,17 @@ export class OverviewService {
   async users(at = new Date()): Promise<UsersOverview> {
     const { now, periods, until } = overviewClock(at);
     const soon = new Date(at.getTime() + EXPIRING_DAYS * DAY_MS).toISOString();
-    const [registered, subscriptions] = await Promise.all([
-      repo.registeredDays(this.db, periods.month.from, until),
+    const [r, subscriptions] = await Promise.all([
+      repo.registeredTotals(this.db, starts(periods), until),
       repo.subscriptionCounts(this.db, now, soon),
     ]);
-    const rows = registered.map((r) => ({ day: r.day, total: n(r.total), verified: n(r.verified) }));
     return {
       periods,
-      registered: totals(rows, ['total', 'verified'], periods),
+      registered: {
+        today: { total: n(r.today_total), verified: n(r.today_verified) },
+        week: { total: n(r.week_total), verified: n(r.week_verified) },
+        month: { total: n(r.month_total), verified: n(r.month_verified) },
+      },
       subscriptions: { ...subscriptions, expiring_before: soon },
     };
   }
