@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { axeFindings } from './axe';
 import { findClipped } from './clipping';
 import { operator } from './operator';
+import { shots } from './shots';
 import { createVerifiedUser, customerAddress, signInStaff, type TestUser } from './session';
 
 const API = '/api/v1/portal';
@@ -39,8 +40,8 @@ async function buyer(request: APIRequestContext): Promise<TestUser & { price: st
   return { ...user, price: pkg.price };
 }
 
-/** Axe and clipped labels in the page as it is, then at 390 px, in both themes. */
-async function checkEveryWay(page: Page) {
+/** Axe, clipped labels and the page's width at 1440 and 390 px in both themes, with a screenshot of each. */
+async function checkEveryWay(page: Page, who: string) {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((scheme) => localStorage.setItem('theme', scheme), theme);
     await page.emulateMedia({ colorScheme: theme });
@@ -52,6 +53,7 @@ async function checkEveryWay(page: Page) {
       expect(await findClipped(page, 'main'), `${theme} ${width}`).toEqual([]);
       // Nothing wider than the phone's screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: shots(`admin-overview-${who}-${width}-${theme}`), fullPage: true });
     }
   }
 }
@@ -87,7 +89,7 @@ test("an owner reads the overview's figures and follows a card to its list; supp
   await expect(page.getByTestId('overview-nodes')).toBeVisible();
   await expect(page.getByTestId('overview-traffic').getByRole('img')).toBeVisible();
   await expect(page.getByTestId('overview-tickets')).toBeVisible();
-  await checkEveryWay(page);
+  await checkEveryWay(page, 'owner');
 
   // The revenue card of today opens the orders list filtered on today: the purchase is there.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -115,6 +117,6 @@ test("an owner reads the overview's figures and follows a card to its list; supp
   await expect(support.getByTestId('overview-revenue-today')).toHaveCount(0);
   await expect(support.getByTestId('overview-topups')).toHaveCount(0);
   expect(asked.filter((p) => p.endsWith('/overview/money'))).toEqual([]);
-  await checkEveryWay(support);
+  await checkEveryWay(support, 'support');
   await supportContext.close();
 });

@@ -77,7 +77,7 @@ export const adminEn: AdminMessages = {
     users: { title: 'New users', verified: 'Verified: {{verified}}' },
     subscriptions: { title: 'Subscriptions', active: 'Active', expiring: 'Ending within {{days}} days' },
     nodes: { title: 'Nodes' },
-    traffic: { period: 'Traffic · {{period}}', chart: 'Traffic per day, last {{days}} days' },
+    traffic: { title: 'Traffic', chart: 'Traffic per day, last {{days}} days' },
     tickets: { title: 'Open tickets', pending: 'Waiting for staff', processing: 'Being handled' },
   },
   permissions: {

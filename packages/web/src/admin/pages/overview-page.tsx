@@ -296,11 +296,14 @@ function NodesArea({ data }: { data: NodesOverview }) {
             </Stack>
           ))}
         </SimpleGrid>
+        <Text size="sm" fw={600}>
+          {t('overview.traffic.title')}
+        </Text>
         <SimpleGrid cols={3} spacing="xs">
           {OVERVIEW_PERIODS.map((period) => (
             <Figure
               key={period}
-              label={t('overview.traffic.period', { period: t(`overview.periods.${period}`) })}
+              label={t(`overview.periods.${period}`)}
               value={formatBytes(data.traffic[period].upload + data.traffic[period].download, locale)}
               testId={`overview-traffic-${period}`}
             />
