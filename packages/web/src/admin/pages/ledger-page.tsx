@@ -26,7 +26,7 @@ export function LedgerPage() {
   const linked = useLinkedFilter(['kind', 'from', 'to']);
   const [draft, setDraft] = useState(() => ({
     ...empty,
-    kind: linked.kind ?? '',
+    kind: walletApi.LEDGER_KINDS.find((k) => k === linked.kind) ?? '',
     from: linkedTime(linked.from),
     to: linkedTime(linked.to),
   }));
