@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { formatYuan } from '../../lib/format-number';
 import { useCursorList } from '../api';
 import type { MoneyFilter } from '../api';
+import { useLinkedFilter, linkedTime } from '../linked-filter';
 import { CursorList, ListFilters, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
 
@@ -20,17 +21,24 @@ export function LedgerPage() {
   const { t } = useTranslation('admin');
   const locale = currentLocale();
   const empty = { user: '', kind: '', from: '', to: '' };
-  const [draft, setDraft] = useState(empty);
-  const [filter, setFilter] = useState<Filter>({});
+  const linked = useLinkedFilter(['kind', 'from', 'to']);
+  const [draft, setDraft] = useState(() => ({
+    ...empty,
+    kind: walletApi.LEDGER_KINDS.find((k) => k === linked.kind) ?? '',
+    from: linkedTime(linked.from),
+    to: linkedTime(linked.to),
+  }));
+  const filterOf = (d: typeof draft): Filter => ({
+    user: d.user.trim() || undefined,
+    kind: (d.kind || undefined) as Filter['kind'],
+    from: isoOf(d.from),
+    to: isoOf(d.to),
+  });
+  const [filter, setFilter] = useState<Filter>(() => filterOf(draft));
   const list = useCursorList(moneyApi.listLedger, filter);
 
   const apply = () => {
-    setFilter({
-      user: draft.user.trim() || undefined,
-      kind: (draft.kind || undefined) as Filter['kind'],
-      from: isoOf(draft.from),
-      to: isoOf(draft.to),
-    });
+    setFilter(filterOf(draft));
   };
 
   const columns: DataColumn<AdminLedgerEntry>[] = [

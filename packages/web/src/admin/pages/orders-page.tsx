@@ -10,6 +10,7 @@ import { formatBytes, formatPercent, formatYuan } from '../../lib/format-number'
 import { notify } from '../../lib/notify';
 import { useCursorList, useRefundOrder, useRefundPreview } from '../api';
 import type { MoneyFilter } from '../api';
+import { useLinkedFilter, linkedTime } from '../linked-filter';
 import { CursorList, ListFilters, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
 import { ConsoleModal } from '../console-modal';
@@ -118,8 +119,13 @@ export function OrdersPage({ me }: { me: StaffMe }) {
   const { t } = useTranslation('admin');
   const locale = currentLocale();
   const empty = { user: '', kind: '', package_id: '', from: '', to: '' };
-  const [draft, setDraft] = useState(empty);
-  const [filter, setFilter] = useState<Filter>({});
+  const linked = useLinkedFilter(['from', 'to']);
+  const [draft, setDraft] = useState(() => ({
+    ...empty,
+    from: linkedTime(linked.from),
+    to: linkedTime(linked.to),
+  }));
+  const [filter, setFilter] = useState<Filter>(() => ({ from: isoOf(draft.from), to: isoOf(draft.to) }));
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const list = useCursorList(moneyApi.listOrders, filter);
   const canRefund = me.permissions.includes('money.write');

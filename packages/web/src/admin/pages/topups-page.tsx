@@ -22,6 +22,7 @@ import { formatYuan } from '../../lib/format-number';
 import { notify } from '../../lib/notify';
 import { useCreditTransfer, useCursorList, useIgnoreTransfer } from '../api';
 import type { MoneyFilter } from '../api';
+import { useLinkedFilter } from '../linked-filter';
 import { CursorList } from './money-parts';
 import { PageTitle } from './page-title';
 import { ConsoleModal } from '../console-modal';
@@ -129,7 +130,11 @@ export function TopupsPage({ me }: { me: StaffMe }) {
   const { t } = useTranslation('admin');
   const locale = currentLocale();
   const [view, setView] = useState<(typeof moneyApi.TRANSFER_VIEWS)[number]>('open');
-  const [orderFilter, setOrderFilter] = useState<MoneyFilter<typeof moneyApi.listTopups>>({});
+  const linked = useLinkedFilter(['status']);
+  const [orderFilter, setOrderFilter] = useState<MoneyFilter<typeof moneyApi.listTopups>>(() => {
+    const status = rechargeApi.TOPUP_STATUSES.find((s) => s === linked.status);
+    return status ? { status } : {};
+  });
   const [deciding, setDeciding] = useState<{ transfer: AdminTransfer; mode: 'credit' | 'ignore' } | null>(
     null,
   );
