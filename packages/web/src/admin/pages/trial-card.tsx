@@ -6,6 +6,7 @@ import {
   Loader,
   NativeSelect,
   NumberInput,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -58,7 +59,7 @@ function TrialForm({ saved, packages }: { saved: TrialSettings; packages: AdminP
           }}
           data-testid="trial-enabled"
         />
-        <Group grow align="flex-start" wrap="wrap" gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <NativeSelect
             label={t('trial.package')}
             description={t('trial.packageHint')}
@@ -75,11 +76,11 @@ function TrialForm({ saved, packages }: { saved: TrialSettings; packages: AdminP
               })),
             ]}
             error={translateValidation(errors.package_id)}
-            style={{ minWidth: 200 }}
             data-testid="trial-package"
           />
           <NumberInput
             label={t('trial.days')}
+            description={t('grants.daysHint')}
             value={days}
             onChange={(v) => {
               setDays(v);
@@ -89,10 +90,9 @@ function TrialForm({ saved, packages }: { saved: TrialSettings; packages: AdminP
             max={PACKAGE_LIMITS.validityDaysMax}
             allowDecimal={false}
             error={translateValidation(errors.days)}
-            style={{ minWidth: 140 }}
             data-testid="trial-days"
           />
-        </Group>
+        </SimpleGrid>
         {save.error && !(isApiError(save.error) && save.error.code === 40004) && (
           <Alert color="red" role="alert">
             {save.error.message}
