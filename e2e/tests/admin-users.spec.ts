@@ -1,9 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeFindings } from './axe';
 import { operator } from './operator';
 import { createVerifiedUser, signInStaff, customerAddress } from './session';
 
 const API = '/api/v1/portal';
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await response.json()) as { code: number; data: T };
+  expect(body.code).toBe(20000);
+  return body.data;
+}
 test('an operator finds a customer, credits their balance with a reason and disables the account', async ({
   browser,
   request,
@@ -51,5 +57,71 @@ test('an operator finds a customer, credits their balance with a reason and disa
   expect(((await refused.json()) as { code: number }).code).toBe(40104);
   await page.getByTestId('admin-nav-audit').click();
   await expect(page.locator('[data-testid="audit-row"][data-action="user.disable"]').first()).toBeVisible();
+  await context.close();
+});
+
+test('an operator grants a customer a subscription, extends it and resets its link: the old link stops at once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const operatorUser = await createVerifiedUser(request, 'Desk');
+  operator('user:promote', operatorUser.email, '--role', 'admin');
+  const customer = await createVerifiedUser(request, 'Granted');
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInStaff(page, operatorUser);
+  await page.goto('/admin/users');
+  await page.getByTestId('users-search').fill(customer.email);
+  await page.getByTestId('users-apply').click();
+  await page.getByTestId('user-row').click();
+  await expect(page.getByTestId('admin-page-title')).toHaveText(customer.email);
+  const card = page.getByTestId('user-subscriptions');
+  await expect(card.getByTestId('user-sub')).toHaveCount(0);
+
+  // A grant needs a package, days and a reason.
+  await card.getByTestId('sub-grant').click();
+  const form = page.getByTestId('grant-form');
+  await form.getByTestId('grant-package').selectOption({ index: 1 });
+  await form.getByTestId('grant-submit').click();
+  await expect(form).toContainText('此项为必填项');
+  await form.getByTestId('grant-reason').fill('Compensation for the outage');
+  expect(await axeFindings(page)).toEqual([]);
+  await form.getByTestId('grant-submit').click();
+  await expect(form).toHaveCount(0);
+  const row = card.locator('[data-testid="user-sub"][data-status="active"]');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('赠送');
+
+  // The customer sees it and its link serves.
+  const tokens = await ok<{ access_token: string }>(
+    await request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
+      data: { email: customer.email, password: customer.password },
+    }),
+  );
+  const auth = { authorization: `Bearer ${tokens.access_token}` };
+  const linkOf = async () =>
+    (await ok<{ token: string }>(await request.get(`${API}/subscriptions/link`, { headers: auth }))).token;
+  const before = await linkOf();
+  expect((await request.get(`/sub/${before}?format=clash`)).status()).toBe(200);
+
+  await row.getByTestId('sub-extend').click();
+  const extend = page.getByTestId('extend-form');
+  await extend.getByTestId('grant-days').fill('5');
+  await extend.getByTestId('grant-reason').fill('Goodwill');
+  await extend.getByTestId('extend-submit').click();
+  await expect(extend).toHaveCount(0);
+
+  await row.getByTestId('sub-reset-link').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect.poll(linkOf).not.toBe(before);
+  expect((await request.get(`/sub/${before}?format=clash`)).status()).toBe(404);
+  expect((await request.get(`/sub/${await linkOf()}?format=clash`)).status()).toBe(200);
+  expect(await axeFindings(page)).toEqual([]);
+
+  await page.getByTestId('admin-nav-audit').click();
+  for (const action of ['subscription.grant', 'subscription.extend', 'subscription.link_reset'])
+    await expect(page.locator(`[data-testid="audit-row"][data-action="${action}"]`).first()).toBeVisible();
   await context.close();
 });

@@ -8,7 +8,13 @@ export * as staffApi from './endpoints/staff.js';
 export * as packageAdminApi from './endpoints/package-admin.js';
 export * as userAdminApi from './endpoints/user-admin.js';
 export type { AdminUser, UserDetail, UserFilter } from './endpoints/user-admin.js';
-export type { AdminPackage, PackageInput, TrafficReset } from './endpoints/package-admin.js';
+export type {
+  AdminPackage,
+  PackageInput,
+  TrafficReset,
+  TrialSettings,
+  TrialSettingsInput,
+} from './endpoints/package-admin.js';
 export { TRAFFIC_RESETS, PACKAGE_LIMITS } from './endpoints/package-admin.js';
 export * as adminNodesApi from './endpoints/admin-nodes.js';
 export * as moneyApi from './endpoints/money.js';

@@ -257,6 +257,27 @@ export const ERRORS = {
     '方案列表已變更，請重新整理後再排序',
     'The packages have changed; reload and order them again',
   ),
+  SUBSCRIPTION_CHANGE_REFUSED: def(
+    40323,
+    409,
+    '该订阅已升级或刚被修改，无法操作；请刷新后重试',
+    '該訂閱已升級或剛被修改，無法操作；請重新整理後再試',
+    'This subscription was upgraded or changed meanwhile; reload and try again',
+  ),
+  TRIAL_PACKAGE_REQUIRED: def(
+    40324,
+    400,
+    '开启试用前请选择试用套餐',
+    '開啟試用前請選擇試用方案',
+    'Choose the trial package before turning the trial on',
+  ),
+  PACKAGE_IS_TRIAL: def(
+    40325,
+    409,
+    '该套餐是试用套餐，请先关闭试用或更换试用套餐',
+    '該方案為試用方案，請先關閉試用或更換試用方案',
+    'This package is the trial package; turn the trial off or choose another package first',
+  ),
 
   // Node 404xx
   NODE_NOT_FOUND: def(40401, 404, '节点不存在', '節點不存在', 'Node not found'),

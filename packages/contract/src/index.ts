@@ -28,6 +28,7 @@ export type {
   SubscriptionStatus,
   UpgradeQuote,
   TrafficDay,
+  TrialOffer,
 } from './endpoints/subscriptions.js';
 export type { RechargeCode, Topup, TopupStatus, CodeStatus, Network } from './endpoints/recharge.js';
 export type { LedgerEntry, LedgerKind } from './endpoints/wallet.js';

@@ -42,6 +42,8 @@ import type { SubscriptionServices } from './modules/subscriptions/routes.js';
 import { SubscriptionLinks } from './modules/subscriptions/subscription-link.js';
 import { SubscriptionPayments } from './modules/subscriptions/subscription-payments.js';
 import { SubscriptionQueries } from './modules/subscriptions/subscription-queries.js';
+import { SubscriptionGrants } from './modules/subscriptions/grants.js';
+import { TrialService } from './modules/subscriptions/trial.js';
 import { AttachmentLinks } from './modules/tickets/attachment-links.js';
 import { LocalDiskStore } from './modules/tickets/attachment-store.js';
 import { TicketService } from './modules/tickets/ticket-service.js';
@@ -136,6 +138,7 @@ export function createAppContext(base: AppBase): AppContext {
     limiter,
     issuer: config.siteName,
   });
+  const trial = new TrialService(db, log);
   const auth = new AuthService({
     db,
     config,
@@ -144,15 +147,20 @@ export function createAppContext(base: AppBase): AppContext {
     limiter,
     log,
     twoFactor,
+    // An account that becomes verified receives the trial, once, in the same transaction.
+    onVerified: async (trx, userId) => void (await trial.grantOnVerified(trx, userId)),
   });
   const queries = new SubscriptionQueries(db);
   const nodeAdmin = new NodeAdminService(db, config.publicUrl);
+  const links = new SubscriptionLinks(db, config.publicUrl);
   const subscriptions: SubscriptionServices = {
     queries,
     payments: new SubscriptionPayments(db, queries),
-    links: new SubscriptionLinks(db, config.publicUrl),
+    links,
     autoRenew: new AutoRenewSettings(db),
     packageAdmin: new PackageAdmin(db, database.dialect, nodeAdmin),
+    grants: new SubscriptionGrants(db, queries, links),
+    trial,
   };
   const help = new HelpService(db, database.dialect);
   const usdtSettings = new UsdtSettings(db, config);

@@ -196,3 +196,44 @@ export const remove = defineEndpoint({
   params: idParams,
   data: z.null(),
 });
+
+// ---- the trial (issue 17 §5) ----
+
+/** The trial the operator offers: a package (visible or hidden) for a number of days, once per verified account. */
+export const trialSettingsInput = z
+  .object({
+    enabled: z.boolean({ error: vkey('invalid') }),
+    /** Required when enabled. */
+    package_id: idSchema.nullable(),
+    days: intInput(1, PACKAGE_LIMITS.validityDaysMax),
+  })
+  .strict();
+export type TrialSettingsInput = z.infer<typeof trialSettingsInput>;
+
+export const trialSettingsData = trialSettingsInput.extend({
+  /** Accounts that received the trial so far. */
+  granted: z.number().int(),
+  updated_at: z.string().nullable(),
+});
+export type TrialSettings = z.infer<typeof trialSettingsData>;
+
+export const getTrial = defineEndpoint({
+  method: 'GET',
+  path: '/packages/trial',
+  summary: 'The trial: off, or a package and a number of days given once to each account when it is verified',
+  tags: ['admin', 'packages'],
+  auth: true,
+  permission: 'packages.read',
+  data: trialSettingsData,
+});
+
+export const setTrial = defineEndpoint({
+  method: 'PUT',
+  path: '/packages/trial',
+  summary: 'Turn the trial on (a package that exists, on sale or hidden, and its days) or off',
+  tags: ['admin', 'packages'],
+  auth: true,
+  permission: 'packages.write',
+  body: trialSettingsInput,
+  data: trialSettingsData,
+});

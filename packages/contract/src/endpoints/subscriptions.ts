@@ -50,6 +50,21 @@ export const getPackage = defineEndpoint({
   data: packageData,
 });
 
+/** The trial a new account receives once its e-mail address is verified; null: none is offered. */
+export const trialOfferData = z
+  .object({ package_id: z.number().int(), package_name: z.string(), days: z.number().int() })
+  .nullable();
+export type TrialOffer = z.infer<typeof trialOfferData>;
+
+export const trialOffer = defineEndpoint({
+  method: 'GET',
+  path: '/subscriptions/trial',
+  summary: 'The trial offered to new accounts (given once, when the address is verified), or null',
+  tags: ['subscriptions'],
+  auth: false,
+  data: trialOfferData,
+});
+
 export const subscriptionData = z.object({
   id: z.number().int(),
   package_id: z.number().int(),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { flagQuery, idParamSchema, intQuery, lineText, MAX_INT, multilineText } from '../inputs.js';
+import {
+  flagQuery,
+  idParamSchema,
+  idSchema,
+  intInput,
+  intQuery,
+  lineText,
+  MAX_INT,
+  multilineText,
+} from '../inputs.js';
 import { vkey } from '../i18n/validation-messages.js';
 import { isMoneyString, parseMoneyToFen } from '../money.js';
 import { USER_ROLES } from '../staff.js';
@@ -194,4 +203,65 @@ export const sendPasswordReset = defineEndpoint({
   permission: 'users.manage',
   params: idParams,
   data: z.null(),
+});
+
+// ---- a customer's subscriptions (issue 17 §4): grant, extend, reset the link or the traffic ----
+
+/** Days a grant gives or an extension adds. */
+export const GRANT_DAYS_MAX = 3650;
+
+const grantDays = intInput(1, GRANT_DAYS_MAX);
+const subscriptionParams = z.object({ id: idParamSchema, subscription_id: idParamSchema });
+
+export const grantSubscriptionBody = z
+  .object({ package_id: idSchema, days: grantDays, reason: reasonSchema })
+  .strict();
+export const extendSubscriptionBody = z.object({ days: grantDays, reason: reasonSchema }).strict();
+
+export const grantSubscription = defineEndpoint({
+  method: 'POST',
+  path: '/users/:id/subscriptions',
+  summary:
+    'Give an account a package for a number of days without payment (a new subscription, no order: never revenue, never refundable)',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'subscriptions.grant',
+  params: idParams,
+  body: grantSubscriptionBody,
+  data: subscriptionData,
+});
+
+export const extendSubscription = defineEndpoint({
+  method: 'POST',
+  path: '/users/:id/subscriptions/:subscription_id/extend',
+  summary:
+    'Add days to a subscription without payment, from its end (an expired one becomes active again from now)',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'subscriptions.grant',
+  params: subscriptionParams,
+  body: extendSubscriptionBody,
+  data: subscriptionData,
+});
+
+export const resetSubscriptionLink = defineEndpoint({
+  method: 'POST',
+  path: '/users/:id/subscriptions/:subscription_id/reset-link',
+  summary: "Give a subscription a new link: the old one stops serving at once (as the customer's own reset)",
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.manage',
+  params: subscriptionParams,
+  data: subscriptionData,
+});
+
+export const resetSubscriptionTraffic = defineEndpoint({
+  method: 'POST',
+  path: '/users/:id/subscriptions/:subscription_id/reset-traffic',
+  summary: "Set a subscription's used traffic back to zero (a used-up one is served again)",
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.manage',
+  params: subscriptionParams,
+  data: subscriptionData,
 });

@@ -86,6 +86,12 @@ export const useSetPackageOnSale = () => useStaffWrite(packageAdminApi.setOnSale
 export const useReorderPackages = () => useStaffWrite(packageAdminApi.reorder, PACKAGE_PATHS);
 export const useDeletePackage = () => useStaffWrite(packageAdminApi.remove, PACKAGE_PATHS);
 
+export function useTrialSettings() {
+  return useApiQuery(packageAdminApi.getTrial, {}, { retry: 1 });
+}
+
+export const useSaveTrial = () => useStaffWrite(packageAdminApi.setTrial, PACKAGE_PATHS);
+
 export type UserListFilter = Omit<EndpointQuery<typeof userAdminApi.list>, 'before' | 'size'>;
 
 const USER_PAGE = 50;
@@ -111,6 +117,11 @@ export const useRevokeUserSessions = () => useStaffWrite(userAdminApi.revokeSess
 export const useMarkVerified = () => useStaffWrite(userAdminApi.markVerified, USER_PATHS);
 export const useResendVerification = () => useStaffWrite(userAdminApi.resendVerification, USER_PATHS);
 export const useSendPasswordReset = () => useStaffWrite(userAdminApi.sendPasswordReset, USER_PATHS);
+export const useGrantSubscription = () => useStaffWrite(userAdminApi.grantSubscription, USER_PATHS);
+export const useExtendSubscription = () => useStaffWrite(userAdminApi.extendSubscription, USER_PATHS);
+export const useResetSubscriptionLink = () => useStaffWrite(userAdminApi.resetSubscriptionLink, USER_PATHS);
+export const useResetSubscriptionTraffic = () =>
+  useStaffWrite(userAdminApi.resetSubscriptionTraffic, USER_PATHS);
 // ---- nodes and node groups ----
 
 export type NodeFilter = Omit<EndpointQuery<typeof adminNodesApi.listNodes>, 'size'>;

@@ -96,6 +96,16 @@ export interface TrafficDailyTable {
   download: Generated<number>;
 }
 
+/** One row per account that received the trial (migration 0015); the key keeps it to one. */
+export interface TrialGrantsTable {
+  user_id: number;
+  /** Null only inside the transaction that claims the row before writing the subscription. */
+  subscription_id: number | null;
+  package_id: number;
+  days: number;
+  created_at: string;
+}
+
 export interface SubscriptionTables {
   packages: PackagesTable;
   package_upgrade_targets: PackageUpgradeTargetsTable;
@@ -104,6 +114,7 @@ export interface SubscriptionTables {
   upgrade_quotes: UpgradeQuotesTable;
   auto_renew_logs: AutoRenewLogsTable;
   traffic_daily: TrafficDailyTable;
+  trial_grants: TrialGrantsTable;
 }
 
 export type PackageRow = Selectable<PackagesTable>;

@@ -166,7 +166,7 @@ export class AccountAdmin {
     await this.d.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id, actor, { staffAllowed: true, selfAllowed: true });
       if (!user.email_verified_at) {
-        await users.markEmailVerified(trx, id);
+        await this.d.auth.markVerified(trx, id);
         await sessions.revokeUserSessions(trx, id, 'email_verified');
       }
       await recordAudit(trx, actor, {

@@ -36,6 +36,8 @@ export interface AuthDeps {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
   twoFactor: TwoFactorService;
+  /** Runs in the transaction that turns an account verified (the trial, issue 17 §5). */
+  onVerified?: (db: Db, userId: number) => Promise<void>;
 }
 
 /** Registration, login, sessions with rotating refresh tokens, e-mail verification and password flows. */
@@ -244,6 +246,16 @@ export class AuthService {
     return found;
   }
 
+  /**
+   * Marks the address verified (nothing when it already was) and, when this call verified it, runs what follows a
+   * verification (`onVerified`: the trial) in the same transaction. Every way to verify an account goes through here.
+   */
+  async markVerified(db: Db, userId: number): Promise<boolean> {
+    const changed = await users.markEmailVerified(db, userId);
+    if (changed) await this.d.onVerified?.(db, userId);
+    return changed;
+  }
+
   // ---- operators (the CLI) ----
 
   /** The account of an address (any case). */
@@ -265,7 +277,7 @@ export class AuthService {
     if (!user) return null;
     if (user.email_verified_at) return { user, already: true };
     await this.d.db.transaction().execute(async (trx) => {
-      await users.markEmailVerified(trx, user.id);
+      await this.markVerified(trx, user.id);
       await sessions.revokeUserSessions(trx, user.id, 'email_verified');
     });
     return { user, already: false };
@@ -277,7 +289,7 @@ export class AuthService {
     if (row.expires_at <= nowIso()) throw new AppError('VERIFY_TOKEN_EXPIRED');
     const email = await this.d.db.transaction().execute(async (trx) => {
       if (!(await consumeEmailToken(trx, row.id))) throw new AppError('VERIFY_TOKEN_INVALID');
-      await users.markEmailVerified(trx, row.user_id);
+      await this.markVerified(trx, row.user_id);
       // The account changes from restricted to normal: every session starts again from a fresh login.
       await sessions.revokeUserSessions(trx, row.user_id, 'email_verified');
       return (await users.findUserById(trx, row.user_id))?.email ?? '';
@@ -322,7 +334,7 @@ export class AuthService {
       if (!(await consumeEmailToken(trx, row.id))) throw new AppError('RESET_TOKEN_INVALID');
       await users.setPassword(trx, row.user_id, passwordHash);
       // The mail reached its owner, so the address is proven too.
-      await users.markEmailVerified(trx, row.user_id);
+      await this.markVerified(trx, row.user_id);
       await sessions.revokeUserSessions(trx, row.user_id, 'password_reset');
     });
   }
@@ -354,7 +366,7 @@ export class AuthService {
   ): Promise<{ user: UserRow; created: boolean }> {
     const existing = await users.findUserByEmail(db, profile.email);
     if (existing) {
-      await users.markEmailVerified(db, existing.id);
+      await this.markVerified(db, existing.id);
       return { user: existing, created: false };
     }
     const user = await users.insertUser(db, {
@@ -365,6 +377,7 @@ export class AuthService {
       locale,
       verified: true,
     });
+    await this.d.onVerified?.(db, user.id);
     return { user, created: true };
   }
 

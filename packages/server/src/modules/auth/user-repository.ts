@@ -77,14 +77,16 @@ export async function setPassword(db: Db, userId: number, passwordHash: string):
     .execute();
 }
 
-export async function markEmailVerified(db: Db, userId: number): Promise<void> {
+/** Marks the address verified; true when this call did (false: it already was). */
+export async function markEmailVerified(db: Db, userId: number): Promise<boolean> {
   const now = nowIso();
-  await db
+  const result = await db
     .updateTable('users')
     .set({ email_verified_at: now, updated_at: now })
     .where('id', '=', userId)
     .where('email_verified_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function updateNickname(db: Db, userId: number, nickname: string | null): Promise<UserRow> {

@@ -11,6 +11,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import type { StaffActor } from '../../lib/staff-actor.js';
 import { recordAudit } from '../audit/audit-log.js';
 import * as repo from './package-repository.js';
+import { trialPackageId } from './trial.js';
 
 type Input = z.output<typeof packageAdminApi.packageInput>;
 type Texts = Record<Locale, string>;
@@ -211,6 +212,7 @@ export class PackageAdmin {
         await repo.lockPackage(trx, id, this.dialect === 'postgres');
         const before = await this.get(id, trx);
         if (await repo.wasSold(trx, id)) throw new AppError('PACKAGE_IN_USE');
+        if ((await trialPackageId(trx)) === id) throw new AppError('PACKAGE_IS_TRIAL');
         await repo.deletePackage(trx, id);
         await recordAudit(trx, actor, {
           action: 'package.delete',

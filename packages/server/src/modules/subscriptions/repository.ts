@@ -392,3 +392,62 @@ export async function markOrderRefunded(db: Db, id: number): Promise<boolean> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+// ---- grants and the trial (operators) ----
+
+/** The account a grant is for (users are read here, written by auth). */
+export function grantTarget(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'role', 'status', 'email_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Whether the account ever held a subscription (bought, granted or a trial). */
+export async function hasAnySubscription(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Claims the account's trial; false when it already has one (the primary key on user_id decides, also in a race). */
+export async function claimTrialGrant(
+  db: Db,
+  row: { user_id: number; package_id: number; days: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('trial_grants')
+    .values({ ...row, subscription_id: null, created_at: nowIso() })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function hasTrialGrant(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('trial_grants')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countTrialGrants(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('trial_grants')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setTrialSubscription(db: Db, userId: number, subscriptionId: number): Promise<void> {
+  await db
+    .updateTable('trial_grants')
+    .set({ subscription_id: subscriptionId })
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -1,9 +1,11 @@
 import { subscriptionsApi } from '@portal/contract';
-import { packageAdminApi } from '@portal/contract/admin';
+import { packageAdminApi, userAdminApi } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint, registerStaffEndpoint } from '../../lib/route.js';
 import type { PackageAdmin } from './package-admin.js';
 import type { AutoRenewSettings } from './auto-renew.js';
+import type { SubscriptionGrants } from './grants.js';
+import type { TrialService } from './trial.js';
 import type { SubscriptionLinks } from './subscription-link.js';
 import type { SubscriptionPayments } from './subscription-payments.js';
 import type { SubscriptionQueries } from './subscription-queries.js';
@@ -14,17 +16,20 @@ export interface SubscriptionServices {
   links: SubscriptionLinks;
   autoRenew: AutoRenewSettings;
   packageAdmin: PackageAdmin;
+  grants: SubscriptionGrants;
+  trial: TrialService;
 }
 
 const MOUNT = '/subscriptions';
 
-/** The package catalogue is public (the landing page shows it). */
-export function packageRoutes(app: FastifyInstance, queries: SubscriptionQueries): void {
+/** The package catalogue and the trial offer are public (the landing page and registration show them). */
+export function packageRoutes(app: FastifyInstance, queries: SubscriptionQueries, trial: TrialService): void {
   const svc = () => queries;
   registerEndpoint(app, subscriptionsApi.listPackages, ({ request }) => svc().listPackages(request.locale));
   registerEndpoint(app, subscriptionsApi.getPackage, ({ params, request }) =>
     svc().getPackage(params.id, request.locale),
   );
+  registerEndpoint(app, subscriptionsApi.trialOffer, ({ request }) => trial.offer(request.locale));
 }
 
 /** Registered inside the /subscriptions scope, where every call needs a verified e-mail address. */
@@ -69,8 +74,14 @@ export function subscriptionRoutes(scope: FastifyInstance, s: SubscriptionServic
   r(subscriptionsApi.autoRenewLogs, ({ auth, query }) => s.autoRenew.autoRenewLogs(auth.user.id, query));
 }
 
-/** The catalogue in the operators' console. */
-export function adminPackageRoutes(admin: FastifyInstance, packages: PackageAdmin): void {
+/** The catalogue and the trial in the operators' console. */
+export function adminPackageRoutes(
+  admin: FastifyInstance,
+  packages: PackageAdmin,
+  trial: TrialService,
+): void {
+  registerStaffEndpoint(admin, packageAdminApi.getTrial, () => trial.settings());
+  registerStaffEndpoint(admin, packageAdminApi.setTrial, ({ body, actor }) => trial.save(actor, body));
   registerStaffEndpoint(admin, packageAdminApi.list, () => packages.list());
   registerStaffEndpoint(admin, packageAdminApi.get, ({ params }) => packages.get(params.id));
   registerStaffEndpoint(admin, packageAdminApi.create, ({ body, actor }) => packages.create(body, actor));
@@ -85,5 +96,21 @@ export function adminPackageRoutes(admin: FastifyInstance, packages: PackageAdmi
   );
   registerStaffEndpoint(admin, packageAdminApi.remove, ({ params, actor }) =>
     packages.remove(params.id, actor),
+  );
+}
+
+/** A customer's subscriptions in the operators' console: grant, extend, reset the link or the traffic. */
+export function adminGrantRoutes(admin: FastifyInstance, grants: SubscriptionGrants): void {
+  registerStaffEndpoint(admin, userAdminApi.grantSubscription, ({ params, body, actor, request }) =>
+    grants.grant(actor, params.id, body.package_id, body.days, body.reason, request.locale),
+  );
+  registerStaffEndpoint(admin, userAdminApi.extendSubscription, ({ params, body, actor, request }) =>
+    grants.extend(actor, params.id, params.subscription_id, body.days, body.reason, request.locale),
+  );
+  registerStaffEndpoint(admin, userAdminApi.resetSubscriptionLink, ({ params, actor, request }) =>
+    grants.resetLink(actor, params.id, params.subscription_id, request.locale),
+  );
+  registerStaffEndpoint(admin, userAdminApi.resetSubscriptionTraffic, ({ params, actor, request }) =>
+    grants.resetTraffic(actor, params.id, params.subscription_id, request.locale),
   );
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, SubscriptionRow } from '../../db/types.js';
+import type { Database, Db, SubscriptionRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken } from '../../lib/crypto.js';
 import * as repo from './repository.js';
@@ -45,8 +45,14 @@ export class SubscriptionLinks {
 
   async resetLink(userId: number, subscriptionId: number) {
     const sub = await this.target(userId, subscriptionId);
-    const token = randomToken(24);
-    await repo.setLinkToken(this.db, sub.id, token);
+    const token = await this.replaceToken(this.db, sub.id);
     return { subscription_id: sub.id, url: this.url(token), token };
+  }
+
+  /** A new token for the subscription (the customer's reset and the staff's): the old URL answers 404 at once. */
+  async replaceToken(db: Db, subscriptionId: number): Promise<string> {
+    const token = randomToken(24);
+    await repo.setLinkToken(db, subscriptionId, token);
+    return token;
   }
 }

@@ -13,6 +13,7 @@ import { notify } from '../../lib/notify';
 import { useDeletePackage, usePackages, useReorderPackages, useSetPackageOnSale } from '../api';
 import { PackageForm } from './package-form';
 import { PageTitle } from './page-title';
+import { TrialCard } from './trial-card';
 
 /** The catalogue: every package in the pricing page's order, shown or hidden, with its figures; editing for packages.write. */
 export function PackagesPage({ me }: { me: StaffMe }) {
@@ -212,6 +213,7 @@ export function PackagesPage({ me }: { me: StaffMe }) {
           minWidth={980}
         />
       )}
+      {packages.isSuccess && <TrialCard packages={list} canWrite={canWrite} />}
       {editing !== null && (
         <PackageForm
           key={editing === 'new' ? 'new' : editing.id}

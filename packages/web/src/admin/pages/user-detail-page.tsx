@@ -28,7 +28,6 @@ import { confirmAction } from '../../lib/confirm';
 import { formatDateTime } from '../../lib/format-date';
 import { yuan } from '../../lib/money';
 import { notify } from '../../lib/notify';
-import { formatTraffic } from '../../lib/package-pricing';
 import { usePhone } from '../../lib/use-phone';
 import {
   useAdjustBalance,
@@ -39,10 +38,10 @@ import {
   useSetUserDisabled,
   useUserDetail,
 } from '../api';
+import { UserSubscriptions } from './user-subscriptions';
 import { UserBadges } from './users-page';
 import { ConsoleModal } from '../console-modal';
 
-type Sub = UserDetail['subscriptions'][number];
 type Order = UserDetail['orders'][number];
 type Entry = UserDetail['ledger'][number];
 type Session = UserDetail['sessions'][number];
@@ -175,27 +174,6 @@ export function UserDetailPage({ me }: { me: StaffMe }) {
   const isStaff = user.role !== 'user';
   const self = user.id === me.id;
 
-  const subColumns: DataColumn<Sub>[] = [
-    { key: 'name', header: t('users.package'), cell: (s) => s.package_name, card: 'title' },
-    {
-      key: 'status',
-      header: t('users.status'),
-      cell: (s) => t(`users.subStatus.${s.status}`),
-      card: 'aside',
-    },
-    {
-      key: 'traffic',
-      header: t('users.traffic'),
-      cell: (s) =>
-        `${formatTraffic(s.traffic_used) ?? '0 B'} / ${s.traffic_limit === null ? t('users.unlimited') : formatTraffic(s.traffic_limit)}`,
-    },
-    {
-      key: 'devices',
-      header: t('users.devicesOnline'),
-      cell: (s) => `${s.online_devices} / ${s.device_limit}`,
-    },
-    { key: 'end', header: t('users.ends'), cell: (s) => formatDateTime(s.end_at, locale), nowrap: true },
-  ];
   const orderColumns: DataColumn<Order>[] = [
     { key: 'no', header: t('users.orderNo'), cell: (o) => o.order_no, card: 'title' },
     { key: 'kind', header: t('users.kind'), cell: (o) => t(`users.orderKinds.${o.kind}`) },
@@ -391,21 +369,8 @@ export function UserDetailPage({ me }: { me: StaffMe }) {
             />
           </SimpleGrid>
         </Section>
-        <Section title={t('users.subscriptions')}>
-          {subscriptions.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('users.none')}
-            </Text>
-          ) : (
-            <DataList
-              rows={subscriptions}
-              columns={subColumns}
-              rowKey={(s) => s.id}
-              rowAttributes={(s) => ({ 'data-testid': 'user-sub', 'data-status': s.status })}
-              label={t('users.subscriptions')}
-              minWidth={760}
-            />
-          )}
+        <Section title={t('users.subscriptions')} testId="user-subscriptions">
+          <UserSubscriptions me={me} user={user} subscriptions={subscriptions} />
         </Section>
         <Section title={t('users.orders')}>
           {orders.length === 0 ? (

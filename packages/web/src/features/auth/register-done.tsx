@@ -1,6 +1,8 @@
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { subscriptionsApi } from '@portal/contract';
+import { useApiQuery } from '../../lib/query';
 
 interface RegisterDoneProps {
   email: string;
@@ -8,9 +10,14 @@ interface RegisterDoneProps {
   onLater?: () => void;
 }
 
-/** Step 2 of registration (product rules §4.1): verify the e-mail, the trial, then log in now or later. */
+/**
+ * Step 2 of registration (product rules §4.1): verify the e-mail, the trial (promised only when the operator offers
+ * one, with its package and days: product rules §4.3 "Trial"), then log in now or later.
+ */
 export function RegisterDone({ email, onGoLogin, onLater }: RegisterDoneProps) {
   const { t } = useTranslation();
+  const trial = useApiQuery(subscriptionsApi.trialOffer, {}, { retry: false, staleTime: 5 * 60_000 });
+  const offer = trial.data ?? null;
   return (
     <Stack gap="md" align="center" ta="center" data-testid="register-done" role="status">
       <ThemeIcon size={56} radius="xl" variant="light" color="teal">
@@ -20,8 +27,10 @@ export function RegisterDone({ email, onGoLogin, onLater }: RegisterDoneProps) {
         {t('auth.registerDoneTitle')}
       </Text>
       <Text>{t('auth.registerDoneVerify', { email })}</Text>
-      <Text c="dimmed" size="sm">
-        {t('auth.registerDoneTrial')}
+      <Text c="dimmed" size="sm" data-testid="register-done-next">
+        {offer
+          ? t('auth.registerDoneTrial', { days: offer.days, name: offer.package_name })
+          : t('auth.registerDoneUnlock')}
       </Text>
       <Stack gap="xs" w="100%">
         {onGoLogin && (

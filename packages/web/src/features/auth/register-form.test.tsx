@@ -144,4 +144,35 @@ describe('register form', () => {
     expect((await screen.findByTestId('register-error')).textContent).toContain('该邮箱已被注册');
     expect(screen.getByTestId('register-form')).toBeTruthy();
   });
+
+  it('promises the trial only when one is offered, with its package and days', async () => {
+    const registered = ok({ id: 7, email: 'new@example.com', email_verified: false });
+    installFakeFetch((call) =>
+      call.url.includes('/subscriptions/trial')
+        ? ok({ package_id: 3, package_name: '体验版', days: 3 })
+        : registered,
+    );
+    renderRegister();
+    fillValid();
+    fireEvent.click(input('register-terms'));
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await screen.findByTestId('register-done');
+    expect(await screen.findByText(/「体验版」3 天试用/)).toBeTruthy();
+    act(() => notifications.clean());
+  });
+
+  it('promises no trial when none is offered', async () => {
+    const registered = ok({ id: 7, email: 'new@example.com', email_verified: false });
+    installFakeFetch((call) => (call.url.includes('/subscriptions/trial') ? ok(null) : registered));
+    renderRegister();
+    fillValid();
+    fireEvent.click(input('register-terms'));
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await screen.findByTestId('register-done');
+    expect((await screen.findByTestId('register-done-next')).textContent).toBe(
+      '验证邮箱后即可解锁充值与订阅功能。',
+    );
+    expect(screen.queryByText(/试用/)).toBeNull();
+    act(() => notifications.clean());
+  });
 });

@@ -36,7 +36,8 @@ export const authEn: DeepStringRecord<typeof authZhCN> = {
     registerDoneVerify:
       'We have sent a verification e-mail to {{email}}. Open the link in it to verify your address, then log in.',
     registerDoneTrial:
-      'Once your e-mail is verified you can claim a trial and use top-ups and subscriptions.',
+      'Once your e-mail is verified you receive a {{days}}-day trial of "{{name}}" and can use top-ups and subscriptions.',
+    registerDoneUnlock: 'Once your e-mail is verified you can use top-ups and subscriptions.',
     goLogin: 'Go to login',
     later: 'Later',
     loginFailed: 'Login failed, please try again later',
