@@ -47,7 +47,7 @@ export const homeEn: DeepStringRecord<typeof homeZhCN> = {
     },
     refund: {
       q: 'Is there a trial or a refund?',
-      a: 'There is no trial. Ask within 7 days of buying: a full refund if no traffic was used, a proportional one for the unused share if some was. Amounts topped up with top-up codes are not refunded. See the terms of service.',
+      a: 'When the service offers a trial, a new account gets it once its e-mail is verified (the sign-up screen says so). For a refund, ask within 7 days of buying: a full refund if no traffic was used, a proportional one for the unused share if some was. Amounts topped up with top-up codes are not refunded. See the terms of service.',
     },
     devices: {
       q: 'How many devices can I use?',

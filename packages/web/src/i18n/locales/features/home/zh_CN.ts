@@ -1,6 +1,6 @@
 /**
  * The landing page's phone menu, console preview, client list and FAQ (zh_CN is the source; zh_TW and en have the
- * same keys). The FAQ follows docs/product-rules.md and the terms: no trial, refunds within 7 days, USDT on TRC20
+ * same keys). The FAQ follows docs/product-rules.md and the terms: a trial only when the operator offers one, refunds within 7 days, USDT on TRC20
  * and ERC20 or top-up codes, a device limit per package.
  */
 export const homeZhCN = {
@@ -49,7 +49,7 @@ export const homeZhCN = {
     },
     refund: {
       q: '可以试用或退款吗？',
-      a: '目前不提供试用。购买后 7 天内申请，未使用流量可全额退款，已使用部分流量按未用比例退款；充值码充值的金额不予退款。详见服务条款。',
+      a: '若本站提供试用，新账户验证邮箱后即可获得一次（注册成功页会说明）。退款请在购买后 7 天内申请，未使用流量可全额退款，已使用部分流量按未用比例退款；充值码充值的金额不予退款。详见服务条款。',
     },
     devices: {
       q: '可以在几台设备上使用？',
