@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idParamSchema, idSchema } from '../inputs.js';
-import { defineEndpoint, pageSchema } from '../endpoint.js';
-import { paginationQuerySchema } from '../validation.js';
+import { idParamSchema, idSchema, intQuery } from '../inputs.js';
+import { defineEndpoint } from '../endpoint.js';
+import { vkey } from '../i18n/validation-messages.js';
 import {
   replyBody,
   ticketDetailData,
@@ -29,18 +29,28 @@ export const adminTicketDetailData = ticketDetailData.extend({
 });
 export type AdminTicketDetail = z.infer<typeof adminTicketDetailData>;
 
+/** The staff ticket list's page size limit. */
+export const TICKET_PAGE_MAX = 100;
+
 export const adminListTickets = defineEndpoint({
   method: 'GET',
   path: '/tickets',
-  summary: 'Every ticket, newest activity first; filter by status and assignee',
+  summary:
+    'Every ticket, newest activity first; filter by status and assignee; a page at a time after a cursor (`before`: the last id seen)',
   tags: ['admin', 'tickets'],
   auth: true,
   permission: 'tickets.read',
-  query: paginationQuerySchema.extend({
+  query: z.object({
     status: ticketStatusSchema.optional(),
     assignee_id: idParamSchema.optional(),
+    before: idParamSchema.optional(),
+    size: intQuery(1, TICKET_PAGE_MAX, vkey('page_invalid')).default(20),
   }),
-  data: pageSchema(adminTicketSummaryData),
+  data: z.object({
+    items: z.array(adminTicketSummaryData),
+    /** The cursor of the next page (`before`), null on the last page. */
+    next_before: z.number().int().nullable(),
+  }),
 });
 
 export const adminGetTicket = defineEndpoint({

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/types.js';
 import type { AuditLogRow } from '../../db/types.js';
 
@@ -28,7 +29,7 @@ export function searchAudit(
   if (filter.actor_id !== undefined) q = q.where('actor_id', '=', filter.actor_id);
   if (filter.action !== undefined)
     q = filter.action.endsWith('.')
-      ? q.where('action', 'like', `${literal(filter.action)}%`)
+      ? q.where('action', 'like', sql<string>`${`${literal(filter.action)}%`} escape '\\'`)
       : q.where('action', '=', filter.action);
   if (filter.target_type !== undefined) q = q.where('target_type', '=', filter.target_type);
   if (filter.target_id !== undefined) q = q.where('target_id', '=', filter.target_id);

@@ -286,5 +286,27 @@ describe(`staff roles and the audit log (${TEST_DIALECT})`, () => {
       headers: { authorization: `Bearer ${tokens.get('viewer')}` },
     });
     expect(viewer.statusCode).toBe(403);
+
+    // An action prefix holding `_` (a LIKE wildcard) matches as written, on SQLite as on PostgreSQL.
+    for (const action of ['code_batch.lock', 'codexbatch.lock']) {
+      await t.database.handle.db
+        .insertInto('audit_log')
+        .values({
+          actor_id: 1,
+          actor_email: 'owner@example.com',
+          actor_role: 'owner',
+          action,
+          target_type: 'code_batch',
+          target_id: '1',
+          changes: null,
+          ip: null,
+          user_agent: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    }
+    expect((await page('action=code_batch.')).data.items.map((item) => item.action)).toEqual([
+      'code_batch.lock',
+    ]);
   });
 });

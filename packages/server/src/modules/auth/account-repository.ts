@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { UserFilter } from '@portal/contract/admin';
 import type { Db } from '../../db/types.js';
 
@@ -6,9 +6,20 @@ import type { Db } from '../../db/types.js';
 
 const ACTIVE = 'active';
 
-/** `like` text that matches itself only (`%`, `_` and the escape character taken literally). */
-function likeContains(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The first string after every string that starts with `text` (in code point order). */
+function after(text: string): string {
+  const last = text.codePointAt(text.length - 1) ?? 0;
+  const head = last > 0xffff ? text.slice(0, -2) : text.slice(0, -1);
+  return head + String.fromCodePoint(last + 1);
+}
+
+/**
+ * `expr` starts with `text`: a range in code point order, which the indexes of migration 0017 serve (on PostgreSQL
+ * in the "C" collation, whatever the database's own). A substring (`%x%`) would read every account.
+ */
+function startsWith(db: Db, expr: RawBuilder<unknown>, text: string) {
+  const ordered = db.getExecutor().adapter instanceof PostgresAdapter ? sql`${expr} collate "C"` : expr;
+  return sql<SqlBool>`(${ordered} >= ${text} and ${ordered} < ${after(text)})`;
 }
 
 export interface AccountRow {
@@ -53,13 +64,12 @@ export async function searchAccounts(
         .as('active_subscriptions'),
     );
   if (f.q) {
-    const text = f.q.trim();
-    const pattern = likeContains(text);
+    const text = f.q.trim().toLowerCase();
     q = q.where((eb) =>
       eb.or([
         ...(/^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647 ? [eb('u.id', '=', Number(text))] : []),
-        eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(coalesce(u.nickname, ''))`, 'like', sql`${pattern} escape '\\'`),
+        startsWith(db, sql`u.email`, text),
+        startsWith(db, sql`lower(coalesce(u.nickname, ''))`, text),
       ]),
     );
   }

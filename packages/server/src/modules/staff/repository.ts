@@ -12,6 +12,7 @@ export function listStaff(db: Db) {
   return db
     .selectFrom('users')
     .select(MEMBER_COLUMNS)
+    .where('role', '<>', 'user') // the partial index's own condition, so it is used
     .where('role', 'in', [...STAFF_ROLES])
     .orderBy('id')
     .execute();

@@ -344,24 +344,28 @@ export class TicketService {
 
   // ---- staff ----
 
-  async adminList(
-    q: PageQuery & { status?: TicketStatus; assignee_id?: number },
-  ): Promise<Page<AdminTicketSummary>> {
-    const { rows, total } = await repo.pageOfTickets(this.d.db, {
-      ...q,
-      assigneeId: q.assignee_id,
-    });
-    return toPage(
-      rows.map((row) => ({
-        ...toSummary(row),
-        user_id: row.user_id,
-        user_email: row.user_email,
-        assignee_id: row.assignee_id,
-        assignee_name: row.assignee_nickname ?? row.assignee_email,
-      })),
-      total,
-      q,
+  async adminList(q: {
+    status?: TicketStatus | undefined;
+    assignee_id?: number | undefined;
+    before?: number | undefined;
+    size: number;
+  }): Promise<{ items: AdminTicketSummary[]; next_before: number | null }> {
+    const cursor = q.before === undefined ? undefined : await repo.ticketCursor(this.d.db, q.before);
+    if (q.before !== undefined && !cursor) return { items: [], next_before: null };
+    const rows = await repo.staffTicketsPage(
+      this.d.db,
+      { status: q.status, assigneeId: q.assignee_id },
+      cursor,
+      q.size + 1,
     );
+    const items = rows.slice(0, q.size).map((row) => ({
+      ...toSummary(row),
+      user_id: row.user_id,
+      user_email: row.user_email,
+      assignee_id: row.assignee_id,
+      assignee_name: row.assignee_nickname ?? row.assignee_email,
+    }));
+    return { items, next_before: rows.length > q.size ? items.at(-1)!.id : null };
   }
 
   async adminDetail(id: number): Promise<AdminTicketDetail> {

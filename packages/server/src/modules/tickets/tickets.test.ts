@@ -1,7 +1,7 @@
 import type { TicketDetail, TicketSummary } from '@portal/contract';
 import type { AdminTicketDetail, AdminTicketSummary } from '@portal/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, uniqueEmail, PASSWORD } from '../../test/accounts.js';
+import { call, login, uniqueEmail, PASSWORD, type Reply } from '../../test/accounts.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { linkFrom, startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
@@ -336,19 +336,19 @@ describe(`tickets (${TEST_DIALECT})`, () => {
     expect(assigned.data).toMatchObject({ assignee_id: s2.id, assignee_name: s2.email });
     expect(assigned.data).toMatchObject({ user_id: u1.id, user_email: u1.email });
 
-    const byAssignee = await call<Page<AdminTicketSummary>>(t.app, {
+    const byAssignee = await call<{ items: AdminTicketSummary[]; next_before: number | null }>(t.app, {
       url: `${ADMIN}/tickets?assignee_id=${s2.id}`,
       token: s1.token,
     });
     expect(byAssignee.data.items.map((x) => x.id)).toEqual([a.id]);
     await setStatus(s1, b.id, 'resolved');
-    const resolved = await call<Page<AdminTicketSummary>>(t.app, {
+    const resolved = await call<{ items: AdminTicketSummary[]; next_before: number | null }>(t.app, {
       url: `${ADMIN}/tickets?status=resolved`,
       token: s1.token,
     });
     expect(resolved.data.items.map((x) => x.id)).toContain(b.id);
     expect(resolved.data.items.every((x) => x.status === 'resolved')).toBe(true);
-    const all = await call<Page<AdminTicketSummary>>(t.app, {
+    const all = await call<{ items: AdminTicketSummary[]; next_before: number | null }>(t.app, {
       url: `${ADMIN}/tickets?size=100`,
       token: s1.token,
     });
@@ -356,6 +356,25 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       user_email: u2.email,
       assignee_id: null,
     });
+    // Pages after a cursor walk the same list, newest activity first, and end with next_before null.
+    expect(all.data.items.length).toBeGreaterThan(2);
+    expect(all.data.items.length).toBeLessThan(100);
+    const walked: number[] = [];
+    let before: number | null = null;
+    do {
+      const page: Reply<{ items: AdminTicketSummary[]; next_before: number | null }> = await call(t.app, {
+        url: `${ADMIN}/tickets?size=2${before === null ? '' : `&before=${before}`}`,
+        token: s1.token,
+      });
+      walked.push(...page.data.items.map((x) => x.id));
+      before = page.data.next_before;
+    } while (before !== null && walked.length < 200);
+    expect(walked).toEqual(all.data.items.map((x) => x.id));
+    const unknown = await call<{ items: unknown[]; next_before: number | null }>(t.app, {
+      url: `${ADMIN}/tickets?before=999999`,
+      token: s1.token,
+    });
+    expect(unknown.data).toEqual({ items: [], next_before: null });
     const detail = await call<AdminTicketDetail>(t.app, {
       url: `${ADMIN}/tickets/${b.id}`,
       token: s1.token,
