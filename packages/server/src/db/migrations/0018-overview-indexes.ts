@@ -10,7 +10,7 @@ const INDEXES: [name: string, table: string, columns: string[]][] = [
   // Top-ups by method and refunds: ledger entries of a kind per day.
   ['ledger_entries_kind_time_delta', 'ledger_entries', ['kind', 'created_at', 'delta_fen']],
   // New and verified accounts per day.
-  ['users_created', 'users', ['created_at', 'email_verified_at']],
+  ['users_created_verified', 'users', ['created_at', 'email_verified_at']],
   // Traffic per day, every node together.
   ['node_traffic_daily_day', 'node_traffic_daily', ['day']],
 ];

@@ -108,7 +108,7 @@ export async function transfersIn(db: Db, statuses: readonly string[]): Promise<
 
 /**
  * Accounts registered in the three periods, and how many of them are verified: one pass over the month's range.
- * Index users_created (created_at, email_verified_at, migration 0018): a covering range.
+ * Index users_created_verified (created_at, email_verified_at, migration 0018): a covering range.
  */
 export function registeredTotals(db: Db, starts: PeriodStarts, until: string) {
   const verifiedFrom = (from: string) =>
