@@ -13,6 +13,7 @@ import * as m0011 from './0011-two-factor.js';
 import * as m0012 from './0012-node-groups.js';
 import * as m0013 from './0013-money-console.js';
 import * as m0014 from './0014-package-console.js';
+import * as m0016 from './0016-segment-mailings.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-node-groups': m0012,
   '0013-money-console': m0013,
   '0014-package-console': m0014,
+  '0016-segment-mailings': m0016,
 };
