@@ -9,6 +9,10 @@ import { downloadAuthenticatedFile } from '../../lib/download';
 
 export { isoOf } from '../local-time';
 
+/** A transaction hash or an address, shortened for a list (its start and end). */
+export const shortHash = (hash: string) =>
+  hash.length > 18 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash;
+
 /** The filter's fields that are set (for the CSV export's query string). */
 export function definedOf(filter: object): Record<string, string | number> {
   return Object.fromEntries(

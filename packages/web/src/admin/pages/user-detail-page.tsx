@@ -40,6 +40,7 @@ import {
   useSetUserDisabled,
   useUserDetail,
 } from '../api';
+import { UserTicketsList, UserTopupsList } from './user-lists';
 import { UserBadges } from './users-page';
 
 type Sub = UserDetail['subscriptions'][number];
@@ -445,6 +446,14 @@ export function UserDetailPage({ me }: { me: StaffMe }) {
             />
           )}
         </Section>
+        <Section title={t('users.topups')} testId="user-topups">
+          <UserTopupsList id={id} />
+        </Section>
+        {can('tickets.read') && (
+          <Section title={t('users.ticketList')} testId="user-tickets">
+            <UserTicketsList id={id} />
+          </Section>
+        )}
         <Section title={t('users.sessions')}>
           {sessions.length === 0 ? (
             <Text c="dimmed" size="sm">
