@@ -7,7 +7,7 @@ import { nowIso } from '../../db/time.js';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { StaffActor } from '../../lib/staff-actor.js';
-import { recordAudit } from '../audit/audit-log.js';
+import { recordAudit, recordAudits } from '../audit/audit-log.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { SubscriptionQueries } from '../subscriptions/subscription-queries.js';
 import { changeBalance } from '../wallet/ledger.js';
@@ -152,7 +152,8 @@ export class AccountAdmin {
   /**
    * Disables many accounts in one transaction, each as `setDisabled` does (sessions end, the link serves a
    * "disabled" entry, agents drop it) with its own audit row, so every account's history reads the same whichever
-   * way it was disabled. Unknown accounts, staff accounts, oneself and accounts already disabled are skipped and
+   * way it was disabled; the status changes one account at a time in id order, the sessions and the records in
+   * one statement each. Unknown accounts, staff accounts, oneself and accounts already disabled are skipped and
    * reported. Accounts are changed in id order (two overlapping batches never wait on each other in a circle); the
    * conditional status change makes a concurrent batch skip what this one disabled. A call that disables nobody
    * leaves one `user.bulk_disable` record (what was asked, and why each was skipped).
@@ -176,20 +177,21 @@ export class AccountAdmin {
           skipped.push({ id, reason: skip });
           continue;
         }
-        if (!(await users.setStatus(trx, id, 'disabled'))) {
-          skipped.push({ id, reason: 'already_disabled' });
-          continue;
-        }
-        const ended = await sessions.revokeUserSessions(trx, id, 'disabled');
-        await recordAudit(trx, actor, {
+        if (await users.setStatus(trx, id, 'disabled')) disabled.push(id);
+        else skipped.push({ id, reason: 'already_disabled' });
+      }
+      const ended = await sessions.revokeSessionsOf(trx, disabled, 'disabled');
+      await recordAudits(
+        trx,
+        actor,
+        disabled.map((id) => ({
           action: 'user.disable',
           targetType: 'user',
           targetId: id,
           before: { status: 'active' },
-          after: { status: 'disabled', reason, sessions_ended: ended, bulk: true },
-        });
-        disabled.push(id);
-      }
+          after: { status: 'disabled', reason, sessions_ended: ended.get(id) ?? 0, bulk: true },
+        })),
+      );
       // Nothing changed: the attempt is still on record, with what was skipped and why.
       if (disabled.length === 0)
         await recordAudit(trx, actor, {

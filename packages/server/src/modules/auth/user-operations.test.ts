@@ -192,6 +192,35 @@ describe(`the account page's lists, bulk disable and mailing a segment (${TEST_D
     expect(attempts).toHaveLength(1);
   });
 
+  it('disables the most one call takes, 500 accounts, in one transaction', async () => {
+    const now = new Date().toISOString();
+    const tag = `five${Date.now()}`;
+    const rows = await db()
+      .insertInto('users')
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          email: `${tag}-${i}@example.com`,
+          password_hash: null,
+          nickname: null,
+          avatar_url: null,
+          email_verified_at: now,
+          invite_code: null,
+          locked_until: null,
+          last_login_at: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const ids = rows.map((r) => r.id);
+    const result = await staff<BulkResult>(admin.token, 'POST', '/users/disable', { ids, reason: 'Botnet' });
+    expect(result.code).toBe(20000);
+    expect(result.data.disabled).toHaveLength(500);
+    const audited = (await audits('user.disable')).filter((r) => ids.includes(Number(r.target_id)));
+    expect(audited).toHaveLength(500);
+  });
+
   it('two overlapping bulk disables at once disable each account once, with one audit row each', async () => {
     const users = await Promise.all(Array.from({ length: 6 }, () => customer()));
     const ids = users.map((u) => u.id);
@@ -321,5 +350,51 @@ describe(`the account page's lists, bulk disable and mailing a segment (${TEST_D
       .where('subject', '=', `Race ${from}`)
       .execute();
     expect(outbox.map((m) => m.to_address).sort()).toEqual(users.map((u) => u.email).sort());
+  });
+
+  it('works through a large segment 200 customers per transaction, never all at once', async () => {
+    const from = new Date().toISOString();
+    const tag = `bulk${Date.now()}`;
+    const total = 1_050;
+    for (let start = 0; start < total; start += 350)
+      await db()
+        .insertInto('users')
+        .values(
+          Array.from({ length: Math.min(350, total - start) }, (_, i) => ({
+            email: `${tag}-${start + i}@example.com`,
+            password_hash: null,
+            nickname: null,
+            avatar_url: null,
+            email_verified_at: from,
+            invite_code: null,
+            locked_until: null,
+            last_login_at: null,
+            created_at: from,
+            updated_at: from,
+          })),
+        )
+        .execute();
+    const planned = await staff<{ id: number; recipients: number }>(admin.token, 'POST', '/users/mailings', {
+      segment: { registered_from: from },
+      texts: { zh_CN: { subject: `Many ${tag}`, body: '大家好。' } },
+    });
+    expect(planned.data.recipients).toBe(total);
+    const mailing = t.app.ctx.services.segmentMailing;
+    // One run does at most its batches; each batch is one transaction of at most 200 mails.
+    expect(await mailing.run({ maxBatches: 1 })).toBe(200);
+    expect(await mailing.run({ maxBatches: 3 })).toBe(600);
+    expect(await mailing.run()).toBe(total - 800);
+    const queued = await db()
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('subject', '=', `Many ${tag}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(queued.n)).toBe(total);
+    const row = await db()
+      .selectFrom('segment_mailings')
+      .select(['status', 'sent'])
+      .where('id', '=', planned.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'done', sent: total });
   });
 });

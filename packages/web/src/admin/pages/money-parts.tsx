@@ -41,6 +41,7 @@ export function CursorList<T>({
   rowAttributes,
   label,
   minWidth,
+  empty,
 }: {
   list: UseInfiniteQueryResult<InfiniteData<{ items: T[]; next_before: number | null }>, Error>;
   columns: DataColumn<T>[];
@@ -48,6 +49,8 @@ export function CursorList<T>({
   rowAttributes: (row: T) => RowAttributes;
   label: string;
   minWidth: number;
+  /** What an empty list says (a filtered list's "nothing matches" unless told). */
+  empty?: string;
 }) {
   const { t } = useTranslation('admin');
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -61,7 +64,7 @@ export function CursorList<T>({
   if (rows.length === 0)
     return (
       <Text c="dimmed" data-testid="money-empty">
-        {t('common.empty')}
+        {empty ?? t('common.empty')}
       </Text>
     );
   return (

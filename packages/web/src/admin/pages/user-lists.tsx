@@ -93,6 +93,7 @@ export function UserTopupsList({ id }: { id: number }) {
       rowKey={(o) => o.id}
       rowAttributes={(o) => ({ 'data-testid': 'user-topup', 'data-method': o.method })}
       label={t('users.topups')}
+      empty={t('users.none')}
       minWidth={760}
     />
   );
@@ -140,6 +141,7 @@ export function UserTicketsList({ id }: { id: number }) {
       rowKey={(x) => x.id}
       rowAttributes={(x) => ({ 'data-testid': 'user-ticket', 'data-status': x.status })}
       label={t('users.ticketList')}
+      empty={t('users.none')}
       minWidth={640}
     />
   );
