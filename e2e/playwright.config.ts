@@ -5,14 +5,38 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser journeys against the real, built server (SQLite in a fresh directory, demo catalogue seeded), driven in
- * Debian's Chromium. The server is started for the run and stopped with it.
+ * Debian's Chromium. A second server on the next port starts on an empty database (`SEED_DEMO=false`), for the
+ * journey of an operator who builds the catalogue from nothing (`empty-portal.ts`). Both are started for the run
+ * and stopped with it.
  */
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
+const emptyURL = `http://127.0.0.1:${port + 1}`;
 // Set once in the runner's environment, so the test workers (its child processes) see the same directories.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'mail');
+process.env.E2E_EMPTY_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-empty-'));
+process.env.E2E_EMPTY_MAIL_DIR ??= path.join(process.env.E2E_EMPTY_DATA_DIR, 'mail');
+process.env.E2E_EMPTY_URL ??= emptyURL;
 const dataDir = process.env.E2E_DATA_DIR;
+const emptyDataDir = process.env.E2E_EMPTY_DATA_DIR;
+
+/** The server's environment: the built portal on `url`, its data (SQLite, uploads) and mail in `dir`. */
+function portal(url: string, dir: string, mailDir: string, extra: Record<string, string> = {}) {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: new URL(url).port,
+    PUBLIC_URL: url,
+    DATA_DIR: dir,
+    DATABASE_URL: `sqlite:${path.join(dir, 'portal.db')}`,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '10000',
+    E2E_MAIL_DIR: mailDir,
+    MAIL_FROM: 'Proxy Portal <no-reply@portal.test>',
+    ...extra,
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -48,25 +72,26 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node support/serve.mjs',
-    url: `${baseURL}/api/v1/portal/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'portal.db')}`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '10000',
-      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
-      MAIL_FROM: 'Proxy Portal <no-reply@portal.test>',
+  webServer: [
+    {
+      command: 'node support/serve.mjs',
+      url: `${baseURL}/api/v1/portal/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stderr: 'pipe',
+      env: portal(baseURL, dataDir, process.env.E2E_MAIL_DIR),
     },
-  },
+    {
+      command: 'node support/serve.mjs',
+      url: `${emptyURL}/api/v1/portal/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stderr: 'pipe',
+      env: portal(emptyURL, emptyDataDir, process.env.E2E_EMPTY_MAIL_DIR, { SEED_DEMO: 'false' }),
+    },
+  ],
 });

@@ -9,9 +9,11 @@ export interface Mail {
   html: string;
 }
 
-/** The mails the portal sent over SMTP to the sink started with the server (e2e/support/serve.mjs). */
-export function mails(): Mail[] {
-  const dir = process.env.E2E_MAIL_DIR;
+/**
+ * The mails the portal sent over SMTP to the sink started with the server (e2e/support/serve.mjs); `dir` names
+ * another server's sink (the empty portal's, `E2E_EMPTY_MAIL_DIR`).
+ */
+export function mails(dir = process.env.E2E_MAIL_DIR): Mail[] {
   if (!dir) throw new Error('E2E_MAIL_DIR is not set');
   const files = existsSync(dir)
     ? readdirSync(dir)
@@ -22,12 +24,12 @@ export function mails(): Mail[] {
 }
 
 /** Waits for the newest mail to `to` whose text links to `linkPath`, and returns that link. */
-export async function linkFromMail(to: string, linkPath: string): Promise<string> {
+export async function linkFromMail(to: string, linkPath: string, dir?: string): Promise<string> {
   let link = '';
   await expect
     .poll(
       () => {
-        const mail = mails()
+        const mail = mails(dir)
           .filter((m) => m.to.includes(to))
           .reverse()
           .find((m) => m.text.includes(linkPath));

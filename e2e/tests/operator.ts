@@ -6,7 +6,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** Runs an operators' command (`npm run cli -- …`) against the journeys' server database. */
 export function operator(...args: string[]): string {
-  const dataDir = process.env.E2E_DATA_DIR!;
+  return operatorOn(process.env.E2E_DATA_DIR!, ...args);
+}
+
+/** The same against the database in `dataDir` (the empty portal's: `E2E_EMPTY_DATA_DIR`). */
+export function operatorOn(dataDir: string, ...args: string[]): string {
   return execFileSync(process.execPath, [path.join(root, 'packages/server/dist/cli.js'), ...args], {
     env: {
       ...process.env,

@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { findClipped } from './clipping';
 import { linkFromMail } from './mailbox';
 import { operator } from './operator';
-import { createVerifiedUser, customerAddress, type TestUser } from './session';
+import { createVerifiedUser, customerAddress, signInStaff, type TestUser } from './session';
 import { shots } from './shots';
 
 const API = '/api/v1/portal';
@@ -182,6 +182,16 @@ function report(findings: Finding[]): string {
     .join('\n');
 }
 
+async function customerToken(request: APIRequestContext, user: TestUser): Promise<string> {
+  const { access_token } = await data<{ access_token: string }>(
+    await request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
+      data: { email: user.email, password: user.password },
+    }),
+  );
+  return access_token;
+}
+
 /** A browser context in one theme and at one width; signed in with a session of its own when a user is given. */
 async function openContext(browser: Browser, theme: Theme, width: Width, user?: TestUser, language?: 'en') {
   const context = await browser.newContext({ viewport: VIEWPORTS[width], colorScheme: theme });
@@ -249,6 +259,30 @@ function consoleStops(f: Fixture): Stop[] {
     { route: '/recharge/history', ready: '[data-testid="history-row"]' },
     { route: '/recharge/codes', ready: '[data-testid="code-row"]' },
     { route: '/no-such-page', ready: '[data-testid="empty-state"]', name: 'not-found' },
+  ];
+}
+
+/** The operators' console (ADMIN_PATH, /admin): every section, and the walk's customer on a user's page. */
+function adminStops(customerId: number): Stop[] {
+  const list = (path: string, ...ready: string[]): Stop => ({
+    route: `/admin${path}`,
+    ready: ready.map((id) => `[data-testid="${id}"]`).join(', '),
+    name: `admin-${slug(path) === 'home' ? 'overview' : slug(path)}`,
+  });
+  return [
+    list('', 'admin-page-title'),
+    list('/users', 'user-row', 'users-empty'),
+    { ...list(`/users/${customerId}`, 'user-sub'), name: 'admin-user' },
+    list('/packages', 'package-row', 'packages-empty'),
+    list('/nodes', 'node-row'),
+    list('/node-groups', 'group-row', 'groups-empty'),
+    list('/orders', 'order-row', 'money-empty'),
+    list('/ledger', 'ledger-row', 'money-empty'),
+    list('/topups', 'topup-row', 'money-empty'),
+    list('/codes', 'batch-row', 'money-empty'),
+    list('/payments', 'payments-save'),
+    list('/audit', 'audit-row', 'audit-empty'),
+    list('/staff', 'staff-row'),
   ];
 }
 
@@ -390,6 +424,37 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(modal.getByTestId('register-form')).toBeVisible();
       await page.screenshot({ path: shots(`walk/dialog-register-${theme}-${width}`) });
       await scan(page, '/ (register dialog)', findings);
+      await context.close();
+      expect(findings, report(findings)).toEqual([]);
+    });
+  }
+}
+
+// The operators' console, as an owner of its own (a two-factor session): every section passes axe, nothing is cut,
+// and on a phone nothing scrolls sideways (lists become cards).
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [390, 1440] as const) {
+    test(`every operators' console route passes axe: ${theme}, ${width} px`, async ({ browser, request }) => {
+      test.setTimeout(240_000);
+      const owner = await createVerifiedUser(request, 'Console walker');
+      expect(operator('user:promote', owner.email, '--role', 'owner')).toContain('the owner role');
+      const { context, page } = await openContext(browser, theme, width);
+      await signInStaff(page, owner);
+      const customer = await data<{ id: number }>(
+        await request.get(`${API}/users/profile`, {
+          headers: { authorization: `Bearer ${await customerToken(request, fixture.user)}` },
+        }),
+      );
+      const findings: Finding[] = [];
+      for (const stop of adminStops(customer.id)) {
+        await page.goto(stop.route);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+        await settle(page, stop.ready);
+        await page.screenshot({ path: shots(`walk/${stop.name}-${theme}-${width}`), fullPage: true });
+        await scan(page, stop.route, findings);
+        await checkClipping(page, stop.route, findings);
+        if (width === 390) await checkOverflow(page, stop.route, findings);
+      }
       await context.close();
       expect(findings, report(findings)).toEqual([]);
     });

@@ -27,7 +27,11 @@ export function customerAddress(): string {
  * registers from its own address (a documentation-range IP in X-Forwarded-For; the journey server trusts the proxy
  * header), as customers do: the suite creates more accounts than one address may register in an hour.
  */
-export async function createVerifiedUser(request: APIRequestContext, nickname?: string): Promise<TestUser> {
+export async function createVerifiedUser(
+  request: APIRequestContext,
+  nickname?: string,
+  mailDir?: string,
+): Promise<TestUser> {
   const email = `e2e-${randomBytes(4).toString('hex')}@example.com`;
   const password = 'E2e-password1';
   await ok(
@@ -36,7 +40,7 @@ export async function createVerifiedUser(request: APIRequestContext, nickname?: 
       data: { email, password, confirm_password: password, ...(nickname ? { nickname } : {}) },
     }),
   );
-  const token = new URL(await linkFromMail(email, '/verify-email')).searchParams.get('token');
+  const token = new URL(await linkFromMail(email, '/verify-email', mailDir)).searchParams.get('token');
   await ok(await request.post(`${API}/auth/verify-email`, { data: { token } }));
   return { email, password };
 }

@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // jsdom renders of whole pages: 5 s ran out when the machine was busy; findBy waits are set in setup.ts.
+    testTimeout: 20_000,
   },
 });

@@ -19,6 +19,23 @@ export type { AdminPackage, PackageInput, TrafficReset } from './endpoints/packa
 export { TRAFFIC_RESETS, PACKAGE_LIMITS } from './endpoints/package-admin.js';
 export * as adminNodesApi from './endpoints/admin-nodes.js';
 export * as moneyApi from './endpoints/money.js';
+export * as overviewAdminApi from './endpoints/overview-admin.js';
+export type {
+  MoneyOverview,
+  NodesOverview,
+  OverviewPeriod,
+  OverviewPeriods,
+  TicketsOverview,
+  TopupMethod,
+  UsersOverview,
+} from './endpoints/overview-admin.js';
+export {
+  EXPIRING_DAYS,
+  OVERVIEW_DAYS,
+  OVERVIEW_PERIODS,
+  OVERVIEW_WEEK_DAYS,
+  TOPUP_METHODS,
+} from './endpoints/overview-admin.js';
 export type { AuditRecord, StaffMe, StaffMember } from './endpoints/staff.js';
 export type {
   AdminNode,

@@ -12,7 +12,11 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const PERMISSIONS = [
   /** Open the operators' console and see who one is there (every staff role). */
   'console.access',
-  /** The overview's figures. */
+  /**
+   * The overview's figures in the console. Each area is an endpoint under the read permission of the lists it
+   * summarises (`money.read`, `users.read`, `nodes.read`, `tickets.read`): the server checks that one, and the
+   * console shows an area to roles with both.
+   */
   'overview.read',
   /** Users, their sessions, bindings and subscriptions (read). */
   'users.read',

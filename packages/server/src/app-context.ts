@@ -27,6 +27,7 @@ import { CodeService } from './modules/recharge/code-service.js';
 import { CodeBatches } from './modules/recharge/code-batches.js';
 import { TransferDesk } from './modules/recharge/transfer-desk.js';
 import { MoneyQueries } from './modules/money/money-service.js';
+import { OverviewService } from './modules/overview/service.js';
 import { RefundService } from './modules/subscriptions/refunds.js';
 import { TopupQueries } from './modules/recharge/topups.js';
 import { UsdtService } from './modules/recharge/usdt-service.js';
@@ -90,6 +91,7 @@ export interface AppServices {
   search: SearchService;
   dashboard: DashboardService;
   money: MoneyQueries;
+  overview: OverviewService;
   transfers: TransferDesk;
   refunds: RefundService;
   usdtSettings: UsdtSettings;
@@ -197,6 +199,7 @@ export function createAppContext(base: AppBase): AppContext {
       search: new SearchService(db, help),
       dashboard: new DashboardService(db),
       money: new MoneyQueries(db, usdt.confirmationsFor, currentRate),
+      overview: new OverviewService(db),
       transfers: new TransferDesk(db, currentRate),
       refunds: new RefundService(db),
       usdtSettings,

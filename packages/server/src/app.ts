@@ -27,6 +27,7 @@ import { nodesModule } from './modules/nodes/index.js';
 import { oauthModule } from './modules/oauth/index.js';
 import { rechargeModule } from './modules/recharge/index.js';
 import { moneyModule } from './modules/money/index.js';
+import { overviewModule } from './modules/overview/index.js';
 import { searchModule } from './modules/search/index.js';
 import { siteModule } from './modules/site/index.js';
 import { subscriptionsModule } from './modules/subscriptions/index.js';
@@ -59,6 +60,7 @@ const MODULES: readonly ModuleFactory[] = [
   searchModule,
   rechargeModule,
   moneyModule,
+  overviewModule,
   deliveryModule,
   mailModule,
 ];

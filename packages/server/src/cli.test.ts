@@ -34,7 +34,8 @@ function cli(
   });
 }
 
-describe('operators’ CLI', () => {
+// Each test starts the CLI several times from source (tsx compiles it each time): slow on a loaded machine.
+describe('operators’ CLI', { timeout: 120_000 }, () => {
   let t: TestApp;
   let env: Record<string, string>;
   beforeAll(async () => {

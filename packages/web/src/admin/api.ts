@@ -1,7 +1,14 @@
 /** The console's calls, built from the contract's staff endpoints. */
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { authApi } from '@portal/contract';
-import { adminNodesApi, moneyApi, packageAdminApi, staffApi, userAdminApi } from '@portal/contract/admin';
+import {
+  adminNodesApi,
+  moneyApi,
+  overviewAdminApi,
+  packageAdminApi,
+  staffApi,
+  userAdminApi,
+} from '@portal/contract/admin';
 import type { Endpoint, EndpointData, EndpointQuery } from '@portal/contract';
 import type { RequestInput } from '../lib/api-client';
 import { apiRequest } from '../lib/api-client';
@@ -222,3 +229,14 @@ export function useSetBatchStatus() {
 export function useSetCodeStatus() {
   return useStaffWrite(moneyApi.setCodeStatus, MONEY_PATHS);
 }
+
+/** The overview's areas, each asked only when the role may read it (the page shows the cards it can). */
+const overviewOptions = (enabled: boolean) => ({ enabled, retry: 1, staleTime: 60_000 });
+export const useMoneyOverview = (enabled: boolean) =>
+  useApiQuery(overviewAdminApi.moneyOverview, {}, overviewOptions(enabled));
+export const useUsersOverview = (enabled: boolean) =>
+  useApiQuery(overviewAdminApi.usersOverview, {}, overviewOptions(enabled));
+export const useNodesOverview = (enabled: boolean) =>
+  useApiQuery(overviewAdminApi.nodesOverview, {}, overviewOptions(enabled));
+export const useTicketsOverview = (enabled: boolean) =>
+  useApiQuery(overviewAdminApi.ticketsOverview, {}, overviewOptions(enabled));

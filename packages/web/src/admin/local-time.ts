@@ -4,3 +4,12 @@ export function isoOf(local: string): string | undefined {
   const date = new Date(local);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time as a `datetime-local` value in the browser's time zone; '' when absent or invalid. */
+export function localInputOf(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

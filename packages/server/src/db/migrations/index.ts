@@ -14,6 +14,7 @@ import * as m0012 from './0012-node-groups.js';
 import * as m0013 from './0013-money-console.js';
 import * as m0014 from './0014-package-console.js';
 import * as m0016 from './0016-segment-mailings.js';
+import * as m0018 from './0018-overview-indexes.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-money-console': m0013,
   '0014-package-console': m0014,
   '0016-segment-mailings': m0016,
+  '0018-overview-indexes': m0018,
 };

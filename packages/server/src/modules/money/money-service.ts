@@ -12,6 +12,7 @@ import { microToString } from '../recharge/topups.js';
 import { packageText } from '../subscriptions/mapping.js';
 import { toAdminTransfer } from '../recharge/transfer-desk.js';
 import * as repo from './repository.js';
+import type { TRANSFER_VIEW_STATUSES } from './transfer-views.js';
 
 /** How many rows an export reads at a time (it streams the whole filtered list, a batch after another). */
 const EXPORT_BATCH = 1000;
@@ -199,7 +200,7 @@ export class MoneyQueries {
   }
 
   async transfers(
-    query: { view: keyof typeof repo.TRANSFER_VIEW_STATUSES; network?: Network | undefined },
+    query: { view: keyof typeof TRANSFER_VIEW_STATUSES; network?: Network | undefined },
     before: number | undefined,
     size: number,
   ): Promise<{ items: AdminTransfer[]; next_before: number | null }> {

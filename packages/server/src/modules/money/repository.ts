@@ -1,6 +1,7 @@
 import type { LedgerKind, Network, TopupStatus } from '@portal/contract';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/types.js';
+import { TRANSFER_VIEW_STATUSES } from './transfer-views.js';
 
 /**
  * The reads of the console's money lists across users (the tables are written by wallet, subscriptions and
@@ -109,13 +110,6 @@ export function topupsPage(
   if (before !== undefined) q = q.where('o.id', '<', before);
   return q.orderBy('o.id', 'desc').limit(limit).execute();
 }
-
-export const TRANSFER_VIEW_STATUSES = {
-  open: ['unmatched', 'late'],
-  credited: ['credited'],
-  ignored: ['ignored'],
-  all: null,
-} as const;
 
 export function transfersPage(
   db: Db,

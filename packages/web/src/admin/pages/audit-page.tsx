@@ -1,7 +1,5 @@
-import { Alert, Button, Card, Code, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Button, Code, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditRecord } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';
@@ -10,7 +8,7 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import { staffApi } from '@portal/contract/admin';
 import { useAuditLog } from '../api';
-import { exportCsv as downloadCsv } from './money-parts';
+import { ListFilters, exportCsv as downloadCsv } from './money-parts';
 import type { AuditFilter } from '../api';
 import { isoOf } from '../local-time';
 import { PageTitle } from './page-title';
@@ -47,8 +45,7 @@ export function AuditPage() {
   const log = useAuditLog(filter);
   const rows = log.data?.pages.flatMap((page) => page.items) ?? [];
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  const apply = () => {
     const actor = Number(draft.actor);
     setFilter({
       action: draft.action.trim() || undefined,
@@ -101,60 +98,34 @@ export function AuditPage() {
   return (
     <>
       <PageTitle title={t('nav.audit')} intro={t('audit.intro')} />
-      <Card withBorder radius="md" padding="md" mb="md">
-        <form onSubmit={apply} aria-label={t('audit.filters')}>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label={t('audit.action')}
-              description={t('audit.actionHint')}
-              value={draft.action}
-              onChange={(e) => setDraft({ ...draft, action: e.currentTarget.value })}
-              maxLength={64}
-              data-testid="audit-filter-action"
-            />
-            <TextInput
-              label={t('audit.actor')}
-              inputMode="numeric"
-              value={draft.actor}
-              onChange={(e) => setDraft({ ...draft, actor: e.currentTarget.value.replace(/\D/g, '') })}
-              maw={140}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('audit.from')}
-              value={draft.from}
-              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('audit.to')}
-              value={draft.to}
-              onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-            />
-            <Button type="submit" data-testid="audit-filter-apply">
-              {t('audit.apply')}
-            </Button>
-            <Button
-              variant="default"
-              onClick={() => {
-                setDraft({ action: '', actor: '', from: '', to: '' });
-                setFilter({});
-              }}
-            >
-              {t('audit.reset')}
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              loading={exporting}
-              onClick={() => void exportCsv()}
-              data-testid="audit-export"
-            >
-              {t('audit.export')}
-            </Button>
-          </Group>
-        </form>
-      </Card>
+      <ListFilters
+        draft={draft}
+        onDraft={setDraft}
+        onApply={apply}
+        onReset={() => {
+          setDraft({ action: '', actor: '', from: '', to: '' });
+          setFilter({});
+        }}
+        onExport={() => void exportCsv()}
+        exporting={exporting}
+        testId="audit"
+      >
+        <TextInput
+          label={t('audit.action')}
+          description={t('audit.actionHint')}
+          value={draft.action}
+          onChange={(e) => setDraft({ ...draft, action: e.currentTarget.value })}
+          maxLength={64}
+          data-testid="audit-filter-action"
+        />
+        <TextInput
+          label={t('audit.actor')}
+          inputMode="numeric"
+          value={draft.actor}
+          onChange={(e) => setDraft({ ...draft, actor: e.currentTarget.value.replace(/\D/g, '') })}
+          maw={140}
+        />
+      </ListFilters>
       {log.isError ? (
         <Alert color="red" role="alert">
           {t('audit.loadFailed')}: {log.error.message}

@@ -1,7 +1,5 @@
-import { Button, Card, Code, Group, NativeSelect, TextInput } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Code, NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { walletApi } from '@portal/contract';
 import { moneyApi } from '@portal/contract/admin';
@@ -12,7 +10,8 @@ import { formatDateTime } from '../../lib/format-date';
 import { formatYuan } from '../../lib/format-number';
 import { useCursorList } from '../api';
 import type { MoneyFilter } from '../api';
-import { CursorList, exportCsv, isoOf } from './money-parts';
+import { useLinkedFilter, linkedTime } from '../linked-filter';
+import { CursorList, ListFilters, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
 
 type Filter = MoneyFilter<typeof moneyApi.listLedger>;
@@ -22,18 +21,24 @@ export function LedgerPage() {
   const { t } = useTranslation('admin');
   const locale = currentLocale();
   const empty = { user: '', kind: '', from: '', to: '' };
-  const [draft, setDraft] = useState(empty);
-  const [filter, setFilter] = useState<Filter>({});
+  const linked = useLinkedFilter(['kind', 'from', 'to']);
+  const [draft, setDraft] = useState(() => ({
+    ...empty,
+    kind: walletApi.LEDGER_KINDS.find((k) => k === linked.kind) ?? '',
+    from: linkedTime(linked.from),
+    to: linkedTime(linked.to),
+  }));
+  const filterOf = (d: typeof draft): Filter => ({
+    user: d.user.trim() || undefined,
+    kind: (d.kind || undefined) as Filter['kind'],
+    from: isoOf(d.from),
+    to: isoOf(d.to),
+  });
+  const [filter, setFilter] = useState<Filter>(() => filterOf(draft));
   const list = useCursorList(moneyApi.listLedger, filter);
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({
-      user: draft.user.trim() || undefined,
-      kind: (draft.kind || undefined) as Filter['kind'],
-      from: isoOf(draft.from),
-      to: isoOf(draft.to),
-    });
+  const apply = () => {
+    setFilter(filterOf(draft));
   };
 
   const columns: DataColumn<AdminLedgerEntry>[] = [
@@ -65,60 +70,37 @@ export function LedgerPage() {
   return (
     <>
       <PageTitle title={t('nav.ledger')} intro={t('ledger.intro')} />
-      <Card withBorder radius="md" padding="md" mb="md">
-        <form onSubmit={apply} aria-label={t('audit.filters')}>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label={t('common.user')}
-              value={draft.user}
-              onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })}
-              maxLength={254}
-            />
-            <NativeSelect
-              label={t('ledger.kind')}
-              value={draft.kind}
-              onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value })}
-              data={[
-                { value: '', label: t('common.all') },
-                ...walletApi.LEDGER_KINDS.map((k) => ({ value: k, label: t(`ledger.kinds.${k}`) })),
-              ]}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('common.from')}
-              value={draft.from}
-              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('common.to')}
-              value={draft.to}
-              onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-            />
-            <Button type="submit">{t('common.apply')}</Button>
-            <Button
-              variant="default"
-              onClick={() => {
-                setDraft(empty);
-                setFilter({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() =>
-                void exportCsv(moneyApi.exportLedger.path, filter, 'ledger.csv', (message) =>
-                  t('common.exportFailed', { message }),
-                )
-              }
-            >
-              {t('common.export')}
-            </Button>
-          </Group>
-        </form>
-      </Card>
+      <ListFilters
+        draft={draft}
+        onDraft={setDraft}
+        onApply={apply}
+        onReset={() => {
+          setDraft(empty);
+          setFilter({});
+        }}
+        onExport={() =>
+          void exportCsv(moneyApi.exportLedger.path, filter, 'ledger.csv', (message) =>
+            t('common.exportFailed', { message }),
+          )
+        }
+        testId="ledger"
+      >
+        <TextInput
+          label={t('common.user')}
+          value={draft.user}
+          onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })}
+          maxLength={254}
+        />
+        <NativeSelect
+          label={t('ledger.kind')}
+          value={draft.kind}
+          onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value })}
+          data={[
+            { value: '', label: t('common.all') },
+            ...walletApi.LEDGER_KINDS.map((k) => ({ value: k, label: t(`ledger.kinds.${k}`) })),
+          ]}
+        />
+      </ListFilters>
       <CursorList
         list={list}
         columns={columns}

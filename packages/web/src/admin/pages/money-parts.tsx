@@ -1,4 +1,6 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import type { FormEvent, ReactNode } from 'react';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../components/data-list';
@@ -88,5 +90,80 @@ export function CursorList<T>({
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** The time range every filter form has: the inputs' local date-times, '' when not set. */
+export interface RangeDraft {
+  from: string;
+  to: string;
+}
+
+/**
+ * A console list's filter form: the page's own fields, then the time range, Apply, Reset and (when the list has
+ * one) the CSV export. The page keeps the draft and turns it into its query on apply.
+ */
+export function ListFilters<D extends RangeDraft>({
+  draft,
+  onDraft,
+  onApply,
+  onReset,
+  onExport,
+  exporting,
+  testId,
+  children,
+}: {
+  draft: D;
+  onDraft: (draft: D) => void;
+  onApply: () => void;
+  onReset: () => void;
+  onExport?: () => void;
+  exporting?: boolean;
+  /** `<testId>-filter-apply` and `<testId>-export` on the buttons. */
+  testId: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply();
+  };
+  return (
+    <Card withBorder radius="md" padding="md" mb="md">
+      <form onSubmit={submit} aria-label={t('audit.filters')}>
+        <Group align="flex-end" gap="sm">
+          {children}
+          <TextInput
+            type="datetime-local"
+            label={t('common.from')}
+            value={draft.from}
+            onChange={(e) => onDraft({ ...draft, from: e.currentTarget.value })}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('common.to')}
+            value={draft.to}
+            onChange={(e) => onDraft({ ...draft, to: e.currentTarget.value })}
+          />
+          <Button type="submit" data-testid={`${testId}-filter-apply`}>
+            {t('common.apply')}
+          </Button>
+          <Button variant="default" onClick={onReset}>
+            {t('common.reset')}
+          </Button>
+          {onExport && (
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              loading={exporting}
+              onClick={onExport}
+              data-testid={`${testId}-export`}
+            >
+              {t('common.export')}
+            </Button>
+          )}
+        </Group>
+      </form>
+    </Card>
   );
 }

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { NodeGroup, StaffMe } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';
 import type { DataColumn } from '../../components/data-list';
+import { confirmAction } from '../../lib/confirm';
 import { notify } from '../../lib/notify';
 import { useCreateNodeGroup, useDeleteNodeGroup, useNodeGroups, useUpdateNodeGroup } from '../api';
-import { ConfirmModal } from './confirm-modal';
 import { PageTitle } from './page-title';
 
 /** Node groups: add, rename, remove (packages reach nodes through them). */
@@ -20,7 +20,6 @@ export function NodeGroupsPage({ me }: { me: StaffMe }) {
   const remove = useDeleteNodeGroup();
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
-  const [deleting, setDeleting] = useState<NodeGroup | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -91,7 +90,26 @@ export function NodeGroupsPage({ me }: { me: StaffMe }) {
                 <Button size="xs" variant="subtle" onClick={() => setEditing({ id: g.id, name: g.name })}>
                   {t('groups.rename')}
                 </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(g)}>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() =>
+                    confirmAction({
+                      title: t('groups.delete'),
+                      message: t('groups.confirmDelete', { name: g.name }),
+                      confirmLabel: t('groups.delete'),
+                      onConfirm: () =>
+                        remove.mutate(
+                          { params: { id: g.id } },
+                          {
+                            onSuccess: () => notify.success(t('groups.deleted', { name: g.name })),
+                            onError: (error) => notify.error(error.message),
+                          },
+                        ),
+                    })
+                  }
+                >
                   {t('groups.delete')}
                 </Button>
               </Group>
@@ -130,7 +148,9 @@ export function NodeGroupsPage({ me }: { me: StaffMe }) {
             {t('groups.loadFailed')}: {groups.error.message}
           </Alert>
         ) : groups.data && groups.data.length === 0 ? (
-          <Text c="dimmed">{t('groups.empty')}</Text>
+          <Text c="dimmed" data-testid="groups-empty">
+            {t('groups.empty')}
+          </Text>
         ) : groups.data ? (
           <DataList
             rows={groups.data}
@@ -142,24 +162,6 @@ export function NodeGroupsPage({ me }: { me: StaffMe }) {
           />
         ) : null}
       </Stack>
-      <ConfirmModal
-        opened={deleting !== null}
-        message={deleting ? t('groups.confirmDelete', { name: deleting.name }) : ''}
-        danger
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { params: { id: deleting.id } },
-            {
-              onSuccess: () => notify.success(t('groups.deleted', { name: deleting.name })),
-              onError: (error) => notify.error(error.message),
-              onSettled: () => setDeleting(null),
-            },
-          )
-        }
-      />
     </>
   );
 }

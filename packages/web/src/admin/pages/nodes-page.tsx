@@ -5,7 +5,6 @@ import {
   Code,
   Group,
   Menu,
-  Modal,
   Stack,
   Text,
   TextInput,
@@ -27,6 +26,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import { formatBytes } from '../../lib/format-number';
+import { confirmAction } from '../../lib/confirm';
 import { notify } from '../../lib/notify';
 import {
   useAdminNodes,
@@ -39,9 +39,9 @@ import {
   useSetNodeMaintenance,
 } from '../api';
 import type { NodeFilter } from '../api';
-import { ConfirmModal } from './confirm-modal';
 import { NodeFormDrawer } from './node-form';
 import { PageTitle } from './page-title';
+import { ConsoleModal } from '../console-modal';
 
 const STATUS_COLOR: Record<NodeStatus, string> = { online: 'teal', offline: 'red', maintenance: 'yellow' };
 
@@ -60,7 +60,6 @@ export function NodesPage({ me }: { me: StaffMe }) {
   const nodes = useAdminNodes(filter);
   const groups = useNodeGroups();
   const [form, setForm] = useState<{ node: AdminNode | null; key: number } | null>(null);
-  const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [agentOf, setAgentOf] = useState<AdminNode | null>(null);
   const [trafficOf, setTrafficOf] = useState<AdminNode | null>(null);
   const setEnabled = useSetNodeEnabled();
@@ -75,24 +74,29 @@ export function NodesPage({ me }: { me: StaffMe }) {
     filter.enabled !== undefined ||
     !!filter.q;
 
-  const runConfirm = () => {
-    if (!confirm) return;
-    const { node, kind } = confirm;
-    const options = {
-      onSuccess: () =>
-        notify.success(t(kind === 'delete' ? 'nodes.deleted' : 'nodes.done', { name: node.name })),
-      onError: (error: Error) => notify.error(error.message),
-      onSettled: () => setConfirm(null),
-    };
-    if (kind === 'delete') remove.mutate({ params: { id: node.id } }, options);
-    else if (kind === 'enable' || kind === 'disable')
-      setEnabled.mutate({ params: { id: node.id }, body: { enabled: kind === 'enable' } }, options);
-    else
-      setMaintenance.mutate(
-        { params: { id: node.id }, body: { maintenance: kind === 'maintenanceOn' } },
-        options,
-      );
-  };
+  /** Asks first, then enables, disables, switches maintenance or deletes the node. */
+  const ask = (node: AdminNode, kind: Confirm['kind']) =>
+    confirmAction({
+      title: t('nodes.confirm.ok'),
+      message: t(`nodes.confirm.${kind}`, { name: node.name }),
+      confirmLabel: t('nodes.confirm.ok'),
+      danger: kind === 'delete' || kind === 'disable',
+      onConfirm: () => {
+        const options = {
+          onSuccess: () =>
+            notify.success(t(kind === 'delete' ? 'nodes.deleted' : 'nodes.done', { name: node.name })),
+          onError: (error: Error) => notify.error(error.message),
+        };
+        if (kind === 'delete') remove.mutate({ params: { id: node.id } }, options);
+        else if (kind === 'enable' || kind === 'disable')
+          setEnabled.mutate({ params: { id: node.id }, body: { enabled: kind === 'enable' } }, options);
+        else
+          setMaintenance.mutate(
+            { params: { id: node.id }, body: { maintenance: kind === 'maintenanceOn' } },
+            options,
+          );
+      },
+    });
 
   const columns: DataColumn<AdminNode>[] = [
     {
@@ -171,18 +175,14 @@ export function NodesPage({ me }: { me: StaffMe }) {
               <Menu.Item onClick={() => setTrafficOf(n)}>{t('nodes.traffic')}</Menu.Item>
               {canWrite && (
                 <>
-                  <Menu.Item onClick={() => setConfirm({ node: n, kind: n.enabled ? 'disable' : 'enable' })}>
+                  <Menu.Item onClick={() => ask(n, n.enabled ? 'disable' : 'enable')}>
                     {n.enabled ? t('nodes.disable') : t('nodes.enable')}
                   </Menu.Item>
-                  <Menu.Item
-                    onClick={() =>
-                      setConfirm({ node: n, kind: n.maintenance ? 'maintenanceOff' : 'maintenanceOn' })
-                    }
-                  >
+                  <Menu.Item onClick={() => ask(n, n.maintenance ? 'maintenanceOff' : 'maintenanceOn')}>
                     {n.maintenance ? t('nodes.maintenanceOff') : t('nodes.maintenanceOn')}
                   </Menu.Item>
                   <Menu.Divider />
-                  <Menu.Item color="red" onClick={() => setConfirm({ node: n, kind: 'delete' })}>
+                  <Menu.Item color="red" onClick={() => ask(n, 'delete')}>
                     {t('nodes.delete')}
                   </Menu.Item>
                 </>
@@ -318,14 +318,6 @@ export function NodesPage({ me }: { me: StaffMe }) {
           onClose={() => setForm(null)}
         />
       )}
-      <ConfirmModal
-        opened={confirm !== null}
-        message={confirm ? t(`nodes.confirm.${confirm.kind}`, { name: confirm.node.name }) : ''}
-        danger={confirm?.kind === 'delete' || confirm?.kind === 'disable'}
-        loading={remove.isPending || setEnabled.isPending || setMaintenance.isPending}
-        onCancel={() => setConfirm(null)}
-        onConfirm={runConfirm}
-      />
       {agentOf && <AgentConfigModal node={agentOf} canWrite={canWrite} onClose={() => setAgentOf(null)} />}
       {trafficOf && <TrafficModal node={trafficOf} onClose={() => setTrafficOf(null)} />}
     </>
@@ -361,15 +353,13 @@ function AgentConfigModal({
 }) {
   const { t } = useTranslation('admin');
   const [issued, setIssued] = useState<(AgentConfig & { token: string }) | null>(null);
-  const [asking, setAsking] = useState(false);
   const config = useNodeAgentConfig(node.id, issued === null);
   const issue = useIssueNodeToken();
   const shown = issued ?? config.data;
   return (
-    <Modal
+    <ConsoleModal
       opened
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('nodes.agentConfig.close') }}
       size="xl"
       title={t('nodes.agentConfig.title', { name: node.name })}
       data-testid="agent-config"
@@ -412,7 +402,25 @@ function AgentConfigModal({
             <Button
               variant={node.has_token ? 'light' : 'filled'}
               color={node.has_token ? 'orange' : undefined}
-              onClick={() => setAsking(true)}
+              onClick={() =>
+                confirmAction({
+                  title: t('nodes.confirm.ok'),
+                  message: t(node.has_token ? 'nodes.confirm.token' : 'nodes.confirm.issue', {
+                    name: node.name,
+                  }),
+                  confirmLabel: t('nodes.confirm.ok'),
+                  danger: node.has_token,
+                  onConfirm: () =>
+                    issue.mutate(
+                      { params: { id: node.id } },
+                      {
+                        onSuccess: (data) => setIssued(data),
+                        onError: (error) => notify.error(error.message),
+                      },
+                    ),
+                })
+              }
+              loading={issue.isPending}
               data-testid="agent-issue"
             >
               {node.has_token ? t('nodes.agentConfig.rotate') : t('nodes.agentConfig.issue')}
@@ -423,24 +431,7 @@ function AgentConfigModal({
           </Button>
         </Group>
       </Stack>
-      <ConfirmModal
-        opened={asking}
-        message={t(node.has_token ? 'nodes.confirm.token' : 'nodes.confirm.issue', { name: node.name })}
-        danger={node.has_token}
-        loading={issue.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={() =>
-          issue.mutate(
-            { params: { id: node.id } },
-            {
-              onSuccess: (data) => setIssued(data),
-              onError: (error) => notify.error(error.message),
-              onSettled: () => setAsking(false),
-            },
-          )
-        }
-      />
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -458,14 +449,7 @@ function TrafficModal({ node, onClose }: { node: AdminNode; onClose: () => void 
   const total = days.reduce((sum, d) => sum + d.upload + d.download, 0);
   const title = t('nodes.trafficTitle', { name: node.name });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('nodes.agentConfig.close') }}
-      size="xl"
-      title={title}
-      data-testid="node-traffic"
-    >
+    <ConsoleModal opened onClose={onClose} size="xl" title={title} data-testid="node-traffic">
       {traffic.isError ? (
         <Alert color="red" role="alert">
           {traffic.error.message}
@@ -478,6 +462,6 @@ function TrafficModal({ node, onClose }: { node: AdminNode; onClose: () => void 
           <TrafficChart days={days} height={240} label={title} />
         </Stack>
       ) : null}
-    </Modal>
+    </ConsoleModal>
   );
 }

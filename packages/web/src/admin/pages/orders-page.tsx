@@ -1,19 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminOrder, StaffMe } from '@portal/contract/admin';
@@ -24,8 +10,10 @@ import { formatBytes, formatPercent, formatYuan } from '../../lib/format-number'
 import { notify } from '../../lib/notify';
 import { useCursorList, useRefundOrder, useRefundPreview } from '../api';
 import type { MoneyFilter } from '../api';
-import { CursorList, exportCsv, isoOf } from './money-parts';
+import { useLinkedFilter, linkedTime } from '../linked-filter';
+import { CursorList, ListFilters, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
+import { ConsoleModal } from '../console-modal';
 
 type Filter = MoneyFilter<typeof moneyApi.listOrders>;
 
@@ -64,7 +52,12 @@ function RefundModal({ order, onClose }: { order: AdminOrder; onClose: () => voi
       },
     );
   return (
-    <Modal opened onClose={onClose} title={t('orders.refundTitle', { order: order.order_no })} centered>
+    <ConsoleModal
+      opened
+      onClose={onClose}
+      title={t('orders.refundTitle', { order: order.order_no })}
+      centered
+    >
       {preview.isError ? (
         <Alert color="red">{t('common.failed', { message: preview.error.message })}</Alert>
       ) : !p ? null : (
@@ -117,7 +110,7 @@ function RefundModal({ order, onClose }: { order: AdminOrder; onClose: () => voi
           )}
         </Stack>
       )}
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -126,14 +119,18 @@ export function OrdersPage({ me }: { me: StaffMe }) {
   const { t } = useTranslation('admin');
   const locale = currentLocale();
   const empty = { user: '', kind: '', package_id: '', from: '', to: '' };
-  const [draft, setDraft] = useState(empty);
-  const [filter, setFilter] = useState<Filter>({});
+  const linked = useLinkedFilter(['from', 'to']);
+  const [draft, setDraft] = useState(() => ({
+    ...empty,
+    from: linkedTime(linked.from),
+    to: linkedTime(linked.to),
+  }));
+  const [filter, setFilter] = useState<Filter>(() => ({ from: isoOf(draft.from), to: isoOf(draft.to) }));
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const list = useCursorList(moneyApi.listOrders, filter);
   const canRefund = me.permissions.includes('money.write');
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  const apply = () => {
     const packageId = Number(draft.package_id);
     setFilter({
       user: draft.user.trim() || undefined,
@@ -185,70 +182,45 @@ export function OrdersPage({ me }: { me: StaffMe }) {
   return (
     <>
       <PageTitle title={t('nav.orders')} intro={t('orders.intro')} />
-      <Card withBorder radius="md" padding="md" mb="md">
-        <form onSubmit={apply} aria-label={t('audit.filters')}>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label={t('common.user')}
-              value={draft.user}
-              onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })}
-              maxLength={254}
-              data-testid="orders-filter-user"
-            />
-            <NativeSelect
-              label={t('orders.kind')}
-              value={draft.kind}
-              onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value })}
-              data={[
-                { value: '', label: t('common.all') },
-                ...moneyApi.ORDER_KINDS.map((k) => ({ value: k, label: t(`orders.kinds.${k}`) })),
-              ]}
-            />
-            <TextInput
-              label={t('orders.packageId')}
-              inputMode="numeric"
-              maw={120}
-              value={draft.package_id}
-              onChange={(e) => setDraft({ ...draft, package_id: e.currentTarget.value.replace(/\D/g, '') })}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('common.from')}
-              value={draft.from}
-              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('common.to')}
-              value={draft.to}
-              onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-            />
-            <Button type="submit" data-testid="orders-filter-apply">
-              {t('common.apply')}
-            </Button>
-            <Button
-              variant="default"
-              onClick={() => {
-                setDraft(empty);
-                setFilter({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() =>
-                void exportCsv(moneyApi.exportOrders.path, filter, 'orders.csv', (message) =>
-                  t('common.exportFailed', { message }),
-                )
-              }
-            >
-              {t('common.export')}
-            </Button>
-          </Group>
-        </form>
-      </Card>
+      <ListFilters
+        draft={draft}
+        onDraft={setDraft}
+        onApply={apply}
+        onReset={() => {
+          setDraft(empty);
+          setFilter({});
+        }}
+        onExport={() =>
+          void exportCsv(moneyApi.exportOrders.path, filter, 'orders.csv', (message) =>
+            t('common.exportFailed', { message }),
+          )
+        }
+        testId="orders"
+      >
+        <TextInput
+          label={t('common.user')}
+          value={draft.user}
+          onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })}
+          maxLength={254}
+          data-testid="orders-filter-user"
+        />
+        <NativeSelect
+          label={t('orders.kind')}
+          value={draft.kind}
+          onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value })}
+          data={[
+            { value: '', label: t('common.all') },
+            ...moneyApi.ORDER_KINDS.map((k) => ({ value: k, label: t(`orders.kinds.${k}`) })),
+          ]}
+        />
+        <TextInput
+          label={t('orders.packageId')}
+          inputMode="numeric"
+          maw={120}
+          value={draft.package_id}
+          onChange={(e) => setDraft({ ...draft, package_id: e.currentTarget.value.replace(/\D/g, '') })}
+        />
+      </ListFilters>
       <CursorList
         list={list}
         columns={columns}

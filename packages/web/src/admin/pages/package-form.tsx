@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   MultiSelect,
   NativeSelect,
   NumberInput,
@@ -26,6 +25,7 @@ import { isApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { usePhone } from '../../lib/use-phone';
 import { useCreatePackage, useNodeGroups, useUpdatePackage } from '../api';
+import { ConsoleModal } from '../console-modal';
 
 type PackageType = (typeof subscriptionsApi.PACKAGE_TYPES)[number];
 type Num = number | string;
@@ -180,13 +180,12 @@ export function PackageForm({ pkg, packages, opened, onClose }: PackageFormProps
     .map((p) => ({ value: String(p.id), label: `#${p.id} ${p.name.en} · ${p.price}` }));
 
   return (
-    <Modal
+    <ConsoleModal
       opened={opened}
       onClose={onClose}
       size="xl"
       fullScreen={phone}
       title={pkg ? t('packages.editTitle', { id: pkg.id }) : t('packages.add')}
-      closeButtonProps={{ 'aria-label': t('packages.cancel') }}
     >
       <form onSubmit={submit} noValidate data-testid="package-form">
         <Stack gap="md">
@@ -374,6 +373,6 @@ export function PackageForm({ pkg, packages, opened, onClose }: PackageFormProps
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleModal>
   );
 }

@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   NativeSelect,
   SegmentedControl,
   Stack,
@@ -23,8 +22,10 @@ import { formatYuan } from '../../lib/format-number';
 import { notify } from '../../lib/notify';
 import { useCreditTransfer, useCursorList, useIgnoreTransfer } from '../api';
 import type { MoneyFilter } from '../api';
+import { useLinkedFilter } from '../linked-filter';
 import { CursorList, shortHash } from './money-parts';
 import { PageTitle } from './page-title';
+import { ConsoleModal } from '../console-modal';
 
 /** Credit a transfer to a user (the user of its late order by default) or ignore it, with a reason. */
 function DecisionModal({
@@ -71,7 +72,7 @@ function DecisionModal({
   };
   const valid = note.trim() !== '' && (mode === 'ignore' || Number(userId) > 0);
   return (
-    <Modal
+    <ConsoleModal
       opened
       onClose={onClose}
       centered
@@ -118,7 +119,7 @@ function DecisionModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -127,7 +128,11 @@ export function TopupsPage({ me }: { me: StaffMe }) {
   const { t } = useTranslation('admin');
   const locale = currentLocale();
   const [view, setView] = useState<(typeof moneyApi.TRANSFER_VIEWS)[number]>('open');
-  const [orderFilter, setOrderFilter] = useState<MoneyFilter<typeof moneyApi.listTopups>>({});
+  const linked = useLinkedFilter(['status']);
+  const [orderFilter, setOrderFilter] = useState<MoneyFilter<typeof moneyApi.listTopups>>(() => {
+    const status = rechargeApi.TOPUP_STATUSES.find((s) => s === linked.status);
+    return status ? { status } : {};
+  });
   const [deciding, setDeciding] = useState<{ transfer: AdminTransfer; mode: 'credit' | 'ignore' } | null>(
     null,
   );

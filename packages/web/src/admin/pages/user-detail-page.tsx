@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -42,6 +41,7 @@ import {
 } from '../api';
 import { UserTicketsList, UserTopupsList } from './user-lists';
 import { UserBadges } from './users-page';
+import { ConsoleModal } from '../console-modal';
 
 type Sub = UserDetail['subscriptions'][number];
 type Order = UserDetail['orders'][number];
@@ -98,13 +98,7 @@ function AdjustBalanceModal({ id, onClose }: { id: number; onClose: () => void }
     );
   };
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('users.adjust')}
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('users.cancel') }}
-    >
+    <ConsoleModal opened onClose={onClose} title={t('users.adjust')} fullScreen={phone}>
       <form onSubmit={submit} noValidate data-testid="adjust-form">
         <Stack gap="sm">
           <TextInput
@@ -150,7 +144,7 @@ function AdjustBalanceModal({ id, onClose }: { id: number; onClose: () => void }
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleModal>
   );
 }
 

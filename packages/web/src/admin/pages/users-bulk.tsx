@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Modal,
   NativeSelect,
   SegmentedControl,
   SimpleGrid,
@@ -22,6 +21,7 @@ import { isApiError } from '../../lib/api-error';
 import { confirmAction } from '../../lib/confirm';
 import { notify } from '../../lib/notify';
 import { usePhone } from '../../lib/use-phone';
+import { ConsoleModal } from '../console-modal';
 import { useBulkDisable, useMailSegment, useSegmentPreview } from '../api';
 import type { SegmentQuery } from '../api';
 import { isoOf } from '../local-time';
@@ -64,13 +64,11 @@ export function BulkDisableModal({
     );
   };
   return (
-    <Modal
+    <ConsoleModal
       opened
       onClose={onClose}
       title={t('users.bulk.title', { count: ids.length })}
       fullScreen={phone}
-      centered
-      closeButtonProps={{ 'aria-label': t('users.cancel') }}
     >
       <form onSubmit={submit} noValidate data-testid="bulk-disable-form">
         <Stack gap="sm">
@@ -104,7 +102,7 @@ export function BulkDisableModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -205,14 +203,7 @@ export function SegmentMailModal({ onClose }: { onClose: () => void }) {
 
   const fieldError = (field: 'subject' | 'body') => translateValidation(errors[`${language}.${field}`]);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('users.mail.title')}
-      fullScreen={phone}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('users.cancel') }}
-    >
+    <ConsoleModal opened onClose={onClose} title={t('users.mail.title')} fullScreen={phone} size="lg">
       <form onSubmit={submit} noValidate data-testid="segment-mail-form">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -305,6 +296,6 @@ export function SegmentMailModal({ onClose }: { onClose: () => void }) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleModal>
   );
 }

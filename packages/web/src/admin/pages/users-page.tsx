@@ -26,6 +26,7 @@ import { yuan } from '../../lib/money';
 import { usePhone } from '../../lib/use-phone';
 import { useUserList } from '../api';
 import type { UserListFilter } from '../api';
+import { linkedFlag, linkedTime, useLinkedFilter } from '../linked-filter';
 import { isoOf } from '../local-time';
 import { PageTitle } from './page-title';
 import { BulkDisableModal, SegmentMailModal } from './users-bulk';
@@ -76,8 +77,25 @@ export function UsersPage({ me }: { me: StaffMe }) {
   const { t } = useTranslation('admin');
   const locale = currentLocale();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState(EMPTY);
-  const [filter, setFilter] = useState<UserListFilter>({});
+  const linked = useLinkedFilter(['verified', 'subscribed', 'registered_from', 'registered_to']);
+  const [draft, setDraft] = useState(() => ({
+    ...EMPTY,
+    verified: linkedFlag(linked.verified),
+    subscribed: linkedFlag(linked.subscribed),
+    from: linkedTime(linked.registered_from),
+    to: linkedTime(linked.registered_to),
+  }));
+  const filterOf = (d: typeof draft) =>
+    ({
+      q: d.q.trim() || undefined,
+      verified: flag(d.verified),
+      disabled: flag(d.disabled),
+      subscribed: flag(d.subscribed),
+      with_balance: flag(d.with_balance),
+      registered_from: isoOf(d.from),
+      registered_to: isoOf(d.to),
+    }) as UserListFilter;
+  const [filter, setFilter] = useState<UserListFilter>(() => filterOf(draft));
   const list = useUserList(filter);
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   const manage = hasPermission(me.role, 'users.manage');
@@ -98,15 +116,7 @@ export function UsersPage({ me }: { me: StaffMe }) {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({
-      q: draft.q.trim() || undefined,
-      verified: flag(draft.verified),
-      disabled: flag(draft.disabled),
-      subscribed: flag(draft.subscribed),
-      with_balance: flag(draft.with_balance),
-      registered_from: isoOf(draft.from),
-      registered_to: isoOf(draft.to),
-    } as UserListFilter);
+    setFilter(filterOf(draft));
   };
   const triOptions = (yes: string, no: string) => [
     { value: '', label: t('users.any') },
