@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeFindings } from './axe';
+import { mails } from './mailbox';
 import { operator } from './operator';
 import { createVerifiedUser, signInStaff, customerAddress } from './session';
 
@@ -123,5 +124,84 @@ test('an operator grants a customer a subscription, extends it and resets its li
   await page.getByTestId('admin-nav-audit').click();
   for (const action of ['subscription.grant', 'subscription.extend', 'subscription.link_reset'])
     await expect(page.locator(`[data-testid="audit-row"][data-action="${action}"]`).first()).toBeVisible();
+  await context.close();
+});
+
+test('an operator disables two customers at once with a reason, then mails a segment and sees the count', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const operatorUser = await createVerifiedUser(request, 'Desk');
+  operator('user:promote', operatorUser.email, '--role', 'admin');
+  const tag = `Bulk${Date.now().toString(36)}`;
+  const customers = [await createVerifiedUser(request, tag), await createVerifiedUser(request, tag)];
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInStaff(page, operatorUser);
+
+  await page.goto('/admin/users');
+  await page.getByTestId('users-search').fill(tag);
+  await page.getByTestId('users-apply').click();
+  await expect(page.getByTestId('user-row')).toHaveCount(2);
+  const bulk = page.getByTestId('users-bulk-disable');
+  await expect(bulk).toBeDisabled();
+  // A checkbox selects without opening the account; "select all" takes both.
+  await page.getByTestId('user-select').first().click();
+  await expect(page.getByTestId('admin-page-title')).toHaveText('用户');
+  await page.getByTestId('users-select-all').click();
+  await expect(page.getByTestId('users-bulk-bar')).toContainText('已选 2 个');
+  expect(await axeFindings(page)).toEqual([]);
+  await bulk.click();
+  const form = page.getByTestId('bulk-disable-form');
+  await expect(page.getByRole('dialog')).toContainText('停用 2 个账户');
+  await form.getByTestId('bulk-disable-submit').click();
+  await expect(form).toContainText('此项为必填项');
+  await form.getByTestId('bulk-disable-reason').fill('Spam wave #7');
+  expect(await axeFindings(page)).toEqual([]);
+  await form.getByTestId('bulk-disable-submit').click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId('user-row').filter({ hasText: '已停用' })).toHaveCount(2);
+  for (const customer of customers) {
+    const refused = await request.post(`${API}/auth/login`, {
+      headers: { 'x-forwarded-for': customerAddress() },
+      data: { email: customer.email, password: customer.password },
+    });
+    expect(((await refused.json()) as { code: number }).code).toBe(40104);
+  }
+
+  // Mail the disabled customers (chosen deliberately): the dialog counts them before anything is sent.
+  await page.getByTestId('users-mail').click();
+  const mailForm = page.getByTestId('segment-mail-form');
+  await expect(mailForm.getByTestId('segment-count')).toContainText(/将发送给 \d+ 位用户/);
+  await mailForm.getByTestId('segment-disabled').selectOption('yes');
+  await expect(mailForm.getByTestId('segment-count')).toContainText(/将发送给 [1-9]\d* 位用户/);
+  const count = (await mailForm.getByTestId('segment-count').textContent())!.match(/\d+/)![0];
+  expect(Number(count)).toBeGreaterThanOrEqual(2);
+  await mailForm.getByTestId('segment-send').click();
+  await expect(mailForm).toContainText('请至少填写一种语言的主题和正文');
+  const subject = `Your account ${tag}`;
+  await mailForm.getByTestId('segment-subject').fill(subject);
+  await mailForm
+    .getByTestId('segment-body')
+    .fill('Your account was disabled.\n\nWrite to support to appeal.');
+  expect(await axeFindings(page)).toEqual([]);
+  await mailForm.getByTestId('segment-send').click();
+  await expect(page.getByRole('dialog').filter({ hasText: '发送邮件' })).toContainText(`${count} 位用户`);
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByText(`已安排发送给 ${count} 位用户`)).toBeVisible();
+  await expect(mailForm).toHaveCount(0);
+  // The background job queues one mail per recipient; both customers get it.
+  await expect
+    .poll(
+      () =>
+        customers.filter((c) => mails().some((m) => m.to.includes(c.email) && m.subject === subject)).length,
+      { timeout: 60_000 },
+    )
+    .toBe(2);
+  await page.getByTestId('admin-nav-audit').click();
+  await expect(
+    page.locator('[data-testid="audit-row"][data-action="users.mail_segment"]').first(),
+  ).toBeVisible();
   await context.close();
 });

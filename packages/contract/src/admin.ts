@@ -7,7 +7,14 @@ import './zod-setup.js';
 export * as staffApi from './endpoints/staff.js';
 export * as packageAdminApi from './endpoints/package-admin.js';
 export * as userAdminApi from './endpoints/user-admin.js';
-export type { AdminUser, UserDetail, UserFilter } from './endpoints/user-admin.js';
+export type {
+  AdminUser,
+  Segment,
+  SegmentMailTexts,
+  UserDetail,
+  UserFilter,
+  UserTopup,
+} from './endpoints/user-admin.js';
 export type {
   AdminPackage,
   PackageInput,

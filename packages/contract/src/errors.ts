@@ -204,6 +204,13 @@ export const ERRORS = {
     '員工帳戶請在「員工與角色」中管理',
     'Staff accounts are managed on the staff page',
   ),
+  SEGMENT_EMPTY: def(
+    40222,
+    409,
+    '该筛选条件下没有可发送的用户',
+    '該篩選條件下沒有可發送的用戶',
+    'No customer is in this segment',
+  ),
 
   // Subscription 403xx
   SUBSCRIPTION_NOT_FOUND: def(40301, 404, '订阅不存在', '訂閱不存在', 'Subscription not found'),

@@ -9,6 +9,7 @@ import { AnnouncementMailing } from './modules/announcements/mailing.js';
 import { AnnouncementService } from './modules/announcements/service.js';
 import { AccessTokens } from './modules/auth/access-token.js';
 import { AccountAdmin } from './modules/auth/account-admin.js';
+import { SegmentMailing } from './modules/auth/segment-mailing.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { TwoFactorService } from './modules/auth/two-factor-service.js';
 import { SecretBox } from './lib/secret-box.js';
@@ -88,6 +89,7 @@ export interface AppServices {
   audit: AuditService;
   staff: StaffService;
   accounts: AccountAdmin;
+  segmentMailing: SegmentMailing;
   search: SearchService;
   dashboard: DashboardService;
   money: MoneyQueries;
@@ -201,6 +203,7 @@ export function createAppContext(base: AppBase): AppContext {
       audit: new AuditService(db),
       staff: new StaffService(db, database.dialect),
       accounts: new AccountAdmin({ db, auth, wallet, subscriptions: queries, oauth }),
+      segmentMailing: new SegmentMailing(db, mailer, site, log),
       search: new SearchService(db, help),
       dashboard: new DashboardService(db),
       money: new MoneyQueries(db, usdt.confirmationsFor, currentRate),

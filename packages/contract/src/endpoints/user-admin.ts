@@ -14,6 +14,8 @@ import { vkey } from '../i18n/validation-messages.js';
 import { isMoneyString, parseMoneyToFen } from '../money.js';
 import { USER_ROLES } from '../staff.js';
 import { oauthAccountData } from './auth.js';
+import { adminTopupData } from './money.js';
+import { ticketSummaryData } from './tickets.js';
 import { orderData, subscriptionData } from './subscriptions.js';
 import { sessionData } from './users.js';
 import { ledgerEntryData } from './wallet.js';
@@ -264,4 +266,159 @@ export const resetSubscriptionTraffic = defineEndpoint({
   permission: 'users.manage',
   params: subscriptionParams,
   data: subscriptionData,
+});
+
+// ---- the account page's longer lists: top-ups and tickets, a page at a time after a cursor ----
+
+/** The account page's lists' page size limit. */
+export const USER_LIST_PAGE_MAX = 50;
+
+const cursorQuery = z.object({
+  /** The last id seen. */
+  before: idParamSchema.optional(),
+  size: intQuery(1, USER_LIST_PAGE_MAX, vkey('page_invalid')).default(10),
+});
+
+/** A top-up of the account: a USDT order with its chain state, or a redeemed recharge code. */
+export const userTopupData = adminTopupData.extend({
+  method: z.enum(['usdt', 'code']),
+  /** The code redeemed (method `code`). */
+  code: z.string().nullable(),
+});
+export type UserTopup = z.infer<typeof userTopupData>;
+
+export const topups = defineEndpoint({
+  method: 'GET',
+  path: '/users/:id/topups',
+  summary:
+    "An account's top-ups (USDT orders with their chain state, redeemed codes), newest first, by cursor",
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.read',
+  params: idParams,
+  query: cursorQuery,
+  data: z.object({ items: z.array(userTopupData), next_before: z.number().int().nullable() }),
+});
+
+export const tickets = defineEndpoint({
+  method: 'GET',
+  path: '/users/:id/tickets',
+  summary: "An account's tickets, newest first, by cursor",
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'tickets.read',
+  params: idParams,
+  query: cursorQuery,
+  data: z.object({ items: z.array(ticketSummaryData), next_before: z.number().int().nullable() }),
+});
+
+// ---- bulk disable ----
+
+/** The most accounts one bulk disable takes. */
+export const BULK_DISABLE_MAX = 500;
+
+export const BULK_SKIP_REASONS = ['not_found', 'self', 'staff', 'already_disabled'] as const;
+
+export const bulkDisableBody = z
+  .object({
+    ids: z
+      .array(idSchema, { error: vkey('invalid') })
+      .min(1, { error: vkey('required') })
+      .max(BULK_DISABLE_MAX, { error: vkey('too_long') }),
+    reason: reasonSchema,
+  })
+  .strict();
+
+export const bulkDisable = defineEndpoint({
+  method: 'POST',
+  path: '/users/disable',
+  summary:
+    'Disable up to 500 accounts at once with a reason, in one transaction, as the single disable does; staff accounts, oneself, unknown and already disabled accounts are skipped and reported',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.manage',
+  body: bulkDisableBody,
+  data: z.object({
+    disabled: z.array(z.number().int()),
+    skipped: z.array(z.object({ id: z.number().int(), reason: z.enum(BULK_SKIP_REASONS) })),
+  }),
+});
+
+// ---- mail a segment of customers ----
+
+/** `yes`, `no`, or `any` (both). */
+export const SEGMENT_CHOICES = ['yes', 'no', 'any'] as const;
+const choice = z.enum(SEGMENT_CHOICES, { error: vkey('invalid') });
+
+/**
+ * Who gets the mail, with the users list's filters. Staff accounts never do. Unless chosen deliberately, only
+ * verified (`verified` defaults to `yes`) and active (`disabled` defaults to `no`) customers are in it.
+ */
+export const segmentSchema = z
+  .object({
+    verified: choice.default('yes'),
+    disabled: choice.default('no'),
+    /** With (yes) or without (no) a subscription active now. */
+    subscribed: choice.default('any'),
+    /** A balance above zero (yes) or none (no). */
+    with_balance: choice.default('any'),
+    registered_from: isoTimeQuery.optional(),
+    registered_to: isoTimeQuery.optional(),
+  })
+  .strict();
+export type Segment = z.infer<typeof segmentSchema>;
+
+export const MAIL_SUBJECT_MAX = 200;
+export const MAIL_BODY_MAX = 10_000;
+
+export const segmentMailText = z
+  .object({
+    subject: lineText({ error: vkey('required') })
+      .trim()
+      .min(1, { error: vkey('required') })
+      .max(MAIL_SUBJECT_MAX, { error: vkey('too_long') }),
+    body: multilineText({ error: vkey('required') })
+      .trim()
+      .min(1, { error: vkey('required') })
+      .max(MAIL_BODY_MAX, { error: vkey('too_long') }),
+  })
+  .strict();
+
+/**
+ * The mail's text per language (plain text). A customer gets their language's text, else the default language's,
+ * else the first one given; at least one is required.
+ */
+export const segmentMailTexts = z
+  .object({
+    zh_CN: segmentMailText.optional(),
+    zh_TW: segmentMailText.optional(),
+    en: segmentMailText.optional(),
+  })
+  .strict()
+  .refine((t) => Boolean(t.zh_CN ?? t.zh_TW ?? t.en), { error: vkey('required') });
+export type SegmentMailTexts = z.infer<typeof segmentMailTexts>;
+
+export const previewSegment = defineEndpoint({
+  method: 'GET',
+  path: '/users/mailings/preview',
+  summary: 'How many customers a segment mailing would reach now',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.manage',
+  query: segmentSchema,
+  data: z.object({ recipients: z.number().int() }),
+});
+
+export const mailSegmentBody = z.object({ segment: segmentSchema, texts: segmentMailTexts }).strict();
+
+export const mailSegment = defineEndpoint({
+  method: 'POST',
+  path: '/users/mailings',
+  summary:
+    'Mail a segment of customers: planned now (audited, with the count), one mail per recipient queued in the background in batches',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.manage',
+  body: mailSegmentBody,
+  data: z.object({ id: z.number().int(), recipients: z.number().int() }),
 });

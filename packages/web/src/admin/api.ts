@@ -122,6 +122,19 @@ export const useExtendSubscription = () => useStaffWrite(userAdminApi.extendSubs
 export const useResetSubscriptionLink = () => useStaffWrite(userAdminApi.resetSubscriptionLink, USER_PATHS);
 export const useResetSubscriptionTraffic = () =>
   useStaffWrite(userAdminApi.resetSubscriptionTraffic, USER_PATHS);
+export const useBulkDisable = () => useStaffWrite(userAdminApi.bulkDisable, USER_PATHS);
+export const useMailSegment = () => useStaffWrite(userAdminApi.mailSegment, USER_PATHS);
+
+export type SegmentQuery = EndpointQuery<typeof userAdminApi.previewSegment>;
+
+/** How many customers a segment reaches now (asked again as the segment changes). */
+export function useSegmentPreview(segment: SegmentQuery, enabled: boolean) {
+  return useApiQuery(
+    userAdminApi.previewSegment,
+    { query: segment },
+    { enabled, retry: false, staleTime: 0 },
+  );
+}
 // ---- nodes and node groups ----
 
 export type NodeFilter = Omit<EndpointQuery<typeof adminNodesApi.listNodes>, 'size'>;
@@ -159,19 +172,29 @@ type CursorEndpoint =
   | typeof moneyApi.listTopups
   | typeof moneyApi.listTransfers
   | typeof moneyApi.listCodeBatches
-  | typeof moneyApi.listCodes;
+  | typeof moneyApi.listCodes
+  | typeof userAdminApi.topups
+  | typeof userAdminApi.tickets;
 
 export type MoneyFilter<E extends CursorEndpoint> = Omit<EndpointQuery<E>, 'before' | 'size'>;
 
 const MONEY_PAGE = 50;
 
-/** A money list newest first, a page after another ("load more" follows the cursor). */
-export function useCursorList<E extends CursorEndpoint>(endpoint: E, filter: MoneyFilter<E>) {
+/**
+ * A list newest first, a page after another ("load more" follows the cursor): the money lists, and an account's
+ * own lists (`params: { id }`, shorter pages).
+ */
+export function useCursorList<E extends CursorEndpoint>(
+  endpoint: E,
+  filter: MoneyFilter<E>,
+  options: { params?: Record<string, string | number>; size?: number } = {},
+) {
+  const { params, size = MONEY_PAGE } = options;
   return useInfiniteQuery({
-    queryKey: [...apiQueryKey(endpoint, { query: filter } as RequestInput<E>), 'pages'],
+    queryKey: [...apiQueryKey(endpoint, { params, query: filter } as RequestInput<E>), 'pages'],
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(endpoint, { query: { ...filter, size: MONEY_PAGE, before: pageParam } } as RequestInput<E>, {
+      apiRequest(endpoint, { params, query: { ...filter, size, before: pageParam } } as RequestInput<E>, {
         signal,
       }),
     getNextPageParam: (last: EndpointData<E>) => last.next_before ?? undefined,

@@ -14,6 +14,7 @@ import * as m0012 from './0012-node-groups.js';
 import * as m0013 from './0013-money-console.js';
 import * as m0014 from './0014-package-console.js';
 import * as m0015 from './0015-trial-grants.js';
+import * as m0016 from './0016-segment-mailings.js';
 import * as m0017 from './0017-list-indexes.js';
 import * as m0018 from './0018-overview-indexes.js';
 
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013-money-console': m0013,
   '0014-package-console': m0014,
   '0015-trial-grants': m0015,
+  '0016-segment-mailings': m0016,
   '0017-list-indexes': m0017,
   '0018-overview-indexes': m0018,
 };

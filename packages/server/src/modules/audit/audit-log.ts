@@ -37,21 +37,32 @@ export function changedFields(
  * The log is append-only: nothing updates or deletes it, and both databases refuse to (migration 0010).
  */
 export async function recordAudit(db: Db, actor: StaffActor, entry: AuditEntry): Promise<void> {
-  const changes = changedFields(entry.before, entry.after);
+  await recordAudits(db, actor, [entry]);
+}
+
+/** Several records of one staff write at once (one per account of a bulk change), in one statement. */
+export async function recordAudits(db: Db, actor: StaffActor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const now = nowIso();
   await db
     .insertInto('audit_log')
-    .values({
-      actor_id: actor.id,
-      actor_email: actor.email,
-      actor_role: actor.role,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
-      changes: changes.before === null && changes.after === null ? null : JSON.stringify(changes),
-      ip: actor.ip,
-      user_agent: actor.userAgent,
-      created_at: nowIso(),
-    })
+    .values(
+      entries.map((entry) => {
+        const changes = changedFields(entry.before, entry.after);
+        return {
+          actor_id: actor.id,
+          actor_email: actor.email,
+          actor_role: actor.role,
+          action: entry.action,
+          target_type: entry.targetType,
+          target_id: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
+          changes: changes.before === null && changes.after === null ? null : JSON.stringify(changes),
+          ip: actor.ip,
+          user_agent: actor.userAgent,
+          created_at: now,
+        };
+      }),
+    )
     .execute();
   actor.recorded = true;
 }

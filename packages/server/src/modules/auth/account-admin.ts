@@ -7,7 +7,7 @@ import { nowIso } from '../../db/time.js';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { StaffActor } from '../../lib/staff-actor.js';
-import { recordAudit } from '../audit/audit-log.js';
+import { recordAudit, recordAudits } from '../audit/audit-log.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { SubscriptionQueries } from '../subscriptions/subscription-queries.js';
 import { changeBalance } from '../wallet/ledger.js';
@@ -18,6 +18,8 @@ import * as sessions from './session-repository.js';
 import * as users from './user-repository.js';
 
 const DETAIL_ROWS = 20;
+
+type BulkSkipReason = 'not_found' | 'self' | 'staff' | 'already_disabled';
 
 function toAdminUser(row: accounts.AccountRow): AdminUser {
   return {
@@ -145,6 +147,60 @@ export class AccountAdmin {
       });
     });
     return this.summary(id);
+  }
+
+  /**
+   * Disables many accounts in one transaction, each as `setDisabled` does (sessions end, the link serves a
+   * "disabled" entry, agents drop it) with its own audit row, so every account's history reads the same whichever
+   * way it was disabled; the status changes one account at a time in id order, the sessions and the records in
+   * one statement each. Unknown accounts, staff accounts, oneself and accounts already disabled are skipped and
+   * reported. Accounts are changed in id order (two overlapping batches never wait on each other in a circle); the
+   * conditional status change makes a concurrent batch skip what this one disabled. A call that disables nobody
+   * leaves one `user.bulk_disable` record (what was asked, and why each was skipped).
+   */
+  async bulkDisable(ids: readonly number[], reason: string, actor: StaffActor) {
+    const unique = [...new Set(ids)].sort((a, b) => a - b);
+    return this.d.db.transaction().execute(async (trx) => {
+      const found = new Map((await accounts.rolesOf(trx, unique)).map((r) => [r.id, r]));
+      const disabled: number[] = [];
+      const skipped: { id: number; reason: BulkSkipReason }[] = [];
+      for (const id of unique) {
+        const user = found.get(id);
+        const skip: BulkSkipReason | null = !user
+          ? 'not_found'
+          : id === actor.id
+            ? 'self'
+            : isStaffRole(user.role)
+              ? 'staff'
+              : null;
+        if (skip) {
+          skipped.push({ id, reason: skip });
+          continue;
+        }
+        if (await users.setStatus(trx, id, 'disabled')) disabled.push(id);
+        else skipped.push({ id, reason: 'already_disabled' });
+      }
+      const ended = await sessions.revokeSessionsOf(trx, disabled, 'disabled');
+      await recordAudits(
+        trx,
+        actor,
+        disabled.map((id) => ({
+          action: 'user.disable',
+          targetType: 'user',
+          targetId: id,
+          before: { status: 'active' },
+          after: { status: 'disabled', reason, sessions_ended: ended.get(id) ?? 0, bulk: true },
+        })),
+      );
+      // Nothing changed: the attempt is still on record, with what was skipped and why.
+      if (disabled.length === 0)
+        await recordAudit(trx, actor, {
+          action: 'user.bulk_disable',
+          targetType: 'user',
+          after: { reason, disabled: 0, skipped },
+        });
+      return { disabled, skipped };
+    });
   }
 
   async revokeSessions(id: number, actor: StaffActor): Promise<{ revoked: number }> {

@@ -35,34 +35,9 @@ export interface AccountRow {
   active_subscriptions: number;
 }
 
-/** Accounts newest first after the cursor, `size + 1` rows (the extra one says there is a next page). */
-export async function searchAccounts(
-  db: Db,
-  f: UserFilter & { before?: number | undefined; size: number },
-  now: string,
-): Promise<AccountRow[]> {
-  let q = db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.email',
-      'u.nickname',
-      'u.role',
-      'u.email_verified_at',
-      'u.status',
-      'u.balance_fen',
-      'u.last_login_at',
-      'u.created_at',
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom('subscriptions as s')
-        .select(sql<number>`count(*)`.as('n'))
-        .whereRef('s.user_id', '=', 'u.id')
-        .where('s.status', '=', ACTIVE)
-        .where('s.end_at', '>', now)
-        .as('active_subscriptions'),
-    );
+/** Accounts matching the users list's filters (`users as u`); the caller selects, orders and limits. */
+function filteredUsers(db: Db, f: UserFilter, now: string) {
+  let q = db.selectFrom('users as u');
   if (f.q) {
     const text = f.q.trim().toLowerCase();
     q = q.where((eb) =>
@@ -92,12 +67,87 @@ export async function searchAccounts(
       return subscribed ? held : eb.not(held);
     });
   }
+  return q;
+}
+
+/** Accounts newest first after the cursor, `size + 1` rows (the extra one says there is a next page). */
+export async function searchAccounts(
+  db: Db,
+  f: UserFilter & { before?: number | undefined; size: number },
+  now: string,
+): Promise<AccountRow[]> {
+  let q = filteredUsers(db, f, now)
+    .select([
+      'u.id',
+      'u.email',
+      'u.nickname',
+      'u.role',
+      'u.email_verified_at',
+      'u.status',
+      'u.balance_fen',
+      'u.last_login_at',
+      'u.created_at',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('subscriptions as s')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('s.user_id', '=', 'u.id')
+        .where('s.status', '=', ACTIVE)
+        .where('s.end_at', '>', now)
+        .as('active_subscriptions'),
+    );
   if (f.before !== undefined) q = q.where('u.id', '<', f.before);
   const rows = await q
     .orderBy('u.id', 'desc')
     .limit(f.size + 1)
     .execute();
   return rows.map((r) => ({ ...r, active_subscriptions: Number(r.active_subscriptions ?? 0) }));
+}
+
+// ---- a segment of customers (mail): the list's filters, customers only, up to an id ----
+
+/** The highest account id now (0 without accounts). */
+export async function maxUserId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** How many customers (not staff) of the segment have an id up to `maxId`. */
+export async function countSegment(db: Db, f: UserFilter, now: string, maxId: number): Promise<number> {
+  const row = await filteredUsers(db, f, now)
+    .where('u.role', '=', 'user')
+    .where('u.id', '<=', maxId)
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The segment's customers after `afterId` up to `maxId`, in id order, `limit` at most. */
+export function segmentAfter(
+  db: Db,
+  f: UserFilter,
+  now: string,
+  range: { afterId: number; maxId: number },
+  limit: number,
+) {
+  return filteredUsers(db, f, now)
+    .where('u.role', '=', 'user')
+    .where('u.id', '>', range.afterId)
+    .where('u.id', '<=', range.maxId)
+    .select(['u.id', 'u.email', 'u.locale'])
+    .orderBy('u.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Role and status of the accounts among `ids` that exist. */
+export function rolesOf(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'role', 'status']).where('id', 'in', ids).execute();
 }
 
 export async function findAccount(db: Db, id: number, now: string): Promise<AccountRow | undefined> {

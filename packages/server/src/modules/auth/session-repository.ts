@@ -104,6 +104,25 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
 }
 
 /** Revokes every live session of a user except `keep`; returns how many. */
+/** Ends the live sessions of several accounts in one statement; how many ended per account. */
+export async function revokeSessionsOf(
+  db: Db,
+  userIds: readonly number[],
+  reason: string,
+): Promise<Map<number, number>> {
+  const ended = new Map<number, number>();
+  if (userIds.length === 0) return ended;
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso(), revoked_reason: reason })
+    .where('user_id', 'in', userIds)
+    .where('revoked_at', 'is', null)
+    .returning('user_id')
+    .execute();
+  for (const { user_id } of rows) ended.set(user_id, (ended.get(user_id) ?? 0) + 1);
+  return ended;
+}
+
 export async function revokeUserSessions(
   db: Db,
   userId: number,

@@ -4,6 +4,7 @@ import {
   type AdminOrder,
   type AdminTopup,
   type AdminTransfer,
+  type UserTopup,
 } from '@portal/contract/admin';
 import type { Db } from '../../db/types.js';
 import { csvField } from '../audit/audit-service.js';
@@ -158,7 +159,25 @@ export class MoneyQueries {
     const userId = await this.userId(user);
     if (userId === null) return { items: [], next_before: null };
     const rows = await repo.topupsPage(this.db, { ...rest, user_id: userId }, before, size + 1);
-    const items = rows.slice(0, size).map((r: TopupRow) => ({
+    const items = rows.slice(0, size).map((r) => this.toTopup(r));
+    return { items, next_before: rows.length > size ? items.at(-1)!.id : null };
+  }
+
+  /** One account's top-ups, USDT orders and redeemed codes, newest first (its page in the console). */
+  async userTopups(
+    userId: number,
+    before: number | undefined,
+    size: number,
+  ): Promise<{ items: UserTopup[]; next_before: number | null }> {
+    const rows = await repo.topupsPage(this.db, { user_id: userId, methods: 'all' }, before, size + 1);
+    const items = rows
+      .slice(0, size)
+      .map((r) => ({ ...this.toTopup(r), method: r.method, code: r.code ?? null }));
+    return { items, next_before: rows.length > size ? items.at(-1)!.id : null };
+  }
+
+  private toTopup(r: TopupRow): AdminTopup {
+    return {
       id: r.id,
       order_no: r.order_no,
       user_id: r.user_id,
@@ -177,8 +196,7 @@ export class MoneyQueries {
       paid_at: r.paid_at,
       completed_at: r.completed_at,
       created_at: r.created_at,
-    }));
-    return { items, next_before: rows.length > size ? items.at(-1)!.id : null };
+    };
   }
 
   async transfers(

@@ -84,9 +84,15 @@ export function ordersPage(db: Db, filter: OrderFilter, cursor: Cursor | undefin
   return q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
 }
 
+/** Top-up orders newest first after the cursor: USDT orders, or (`methods: 'all'`) redeemed codes as well. */
 export function topupsPage(
   db: Db,
-  filter: { user_id?: number | undefined; status?: TopupStatus | undefined; network?: Network | undefined },
+  filter: {
+    user_id?: number | undefined;
+    status?: TopupStatus | undefined;
+    network?: Network | undefined;
+    methods?: 'usdt' | 'all';
+  },
   before: number | undefined,
   limit: number,
 ) {
@@ -94,9 +100,10 @@ export function topupsPage(
     .selectFrom('recharge_orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .leftJoin('chain_transfers as t', 't.id', 'o.transfer_id')
+    .leftJoin('recharge_codes as c', 'c.id', 'o.code_id')
     .selectAll('o')
-    .select(['u.email as user_email', 't.status as transfer_status'])
-    .where('o.method', '=', 'usdt');
+    .select(['u.email as user_email', 't.status as transfer_status', 'c.code as code']);
+  if (filter.methods !== 'all') q = q.where('o.method', '=', 'usdt');
   if (filter.user_id !== undefined) q = q.where('o.user_id', '=', filter.user_id);
   if (filter.status !== undefined) q = q.where('o.status', '=', filter.status);
   if (filter.network !== undefined) q = q.where('o.network', '=', filter.network);

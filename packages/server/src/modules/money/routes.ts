@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { moneyApi } from '@portal/contract/admin';
+import { moneyApi, userAdminApi } from '@portal/contract/admin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerStaffEndpoint } from '../../lib/route.js';
 import type { TransferDesk } from '../recharge/transfer-desk.js';
@@ -47,6 +47,9 @@ export function adminMoneyRoutes(
     const { before, size, ...filter } = query;
     return s.money.topups(filter, before, size);
   });
+  registerStaffEndpoint(admin, userAdminApi.topups, ({ params, query }) =>
+    s.money.userTopups(params.id, query.before, query.size),
+  );
   registerStaffEndpoint(admin, moneyApi.listTransfers, ({ query }) => {
     const { before, size, ...filter } = query;
     return s.money.transfers(filter, before, size);

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { ERRORS, hasPermission, TICKETS, ticketsApi } from '@portal/contract';
-import { ticketAdminApi } from '@portal/contract/admin';
+import { ticketAdminApi, userAdminApi } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
@@ -118,5 +118,8 @@ export function adminTicketRoutes(admin: FastifyInstance, tickets: TicketService
   );
   registerStaffEndpoint(admin, ticketAdminApi.adminAssign, ({ params, body, actor }) =>
     svc().adminAssign(params.id, body.assignee_id, actor),
+  );
+  registerStaffEndpoint(admin, userAdminApi.tickets, ({ params, query }) =>
+    svc().ofUser(params.id, query.before, query.size),
   );
 }

@@ -61,6 +61,13 @@ export function staffTicketsPage(
   return q.orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute();
 }
 
+/** One customer's tickets, newest first, after the cursor (the last id seen), `limit` rows. */
+export function ticketsOfUser(db: Db, userId: number, before: number | undefined, limit: number) {
+  let q = db.selectFrom('tickets').selectAll().where('user_id', '=', userId);
+  if (before !== undefined) q = q.where('id', '<', before);
+  return q.orderBy('id', 'desc').limit(limit).execute();
+}
+
 export type TicketWithPeople = TicketRow & {
   user_email: string;
   user_nickname: string | null;

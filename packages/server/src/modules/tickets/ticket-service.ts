@@ -344,6 +344,17 @@ export class TicketService {
 
   // ---- staff ----
 
+  /** One customer's tickets for their account page, newest first, a page after a cursor. */
+  async ofUser(
+    userId: number,
+    before: number | undefined,
+    size: number,
+  ): Promise<{ items: TicketSummary[]; next_before: number | null }> {
+    const rows = await repo.ticketsOfUser(this.d.db, userId, before, size + 1);
+    const items = rows.slice(0, size).map(toSummary);
+    return { items, next_before: rows.length > size ? items.at(-1)!.id : null };
+  }
+
   async adminList(q: {
     status?: TicketStatus | undefined;
     assignee_id?: number | undefined;

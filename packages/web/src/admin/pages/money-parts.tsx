@@ -11,6 +11,10 @@ import { downloadAuthenticatedFile } from '../../lib/download';
 
 export { isoOf } from '../local-time';
 
+/** A transaction hash or an address, shortened for a list (its start and end). */
+export const shortHash = (hash: string) =>
+  hash.length > 18 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash;
+
 /** The filter's fields that are set (for the CSV export's query string). */
 export function definedOf(filter: object): Record<string, string | number> {
   return Object.fromEntries(
@@ -39,6 +43,7 @@ export function CursorList<T>({
   rowAttributes,
   label,
   minWidth,
+  empty,
 }: {
   list: UseInfiniteQueryResult<InfiniteData<{ items: T[]; next_before: number | null }>, Error>;
   columns: DataColumn<T>[];
@@ -46,6 +51,8 @@ export function CursorList<T>({
   rowAttributes: (row: T) => RowAttributes;
   label: string;
   minWidth: number;
+  /** What an empty list says (a filtered list's "nothing matches" unless told). */
+  empty?: string;
 }) {
   const { t } = useTranslation('admin');
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -59,7 +66,7 @@ export function CursorList<T>({
   if (rows.length === 0)
     return (
       <Text c="dimmed" data-testid="money-empty">
-        {t('common.empty')}
+        {empty ?? t('common.empty')}
       </Text>
     );
   return (

@@ -103,7 +103,7 @@ describe('overview page', () => {
       [
         { path: '/', element: <OverviewPage me={ME('owner')} /> },
         { path: '/orders', element: <OrdersPage me={ME('owner')} /> },
-        { path: '/users', element: <UsersPage /> },
+        { path: '/users', element: <UsersPage me={ME('owner')} /> },
       ],
       '/',
     );
@@ -138,7 +138,7 @@ describe('overview page', () => {
   it('opens the users list with the registration range a card links to', async () => {
     const { calls } = installFakeFetch(answer);
     renderRoutes(
-      [{ path: '/users', element: <UsersPage /> }],
+      [{ path: '/users', element: <UsersPage me={ME('owner')} /> }],
       `/users?registered_from=${PERIODS.week.from}&registered_to=${to}&verified=true`,
     );
     await vi.waitFor(() => expect(calls.some((c) => path(c) === '/users')).toBe(true));

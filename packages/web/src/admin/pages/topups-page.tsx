@@ -23,11 +23,9 @@ import { notify } from '../../lib/notify';
 import { useCreditTransfer, useCursorList, useIgnoreTransfer } from '../api';
 import type { MoneyFilter } from '../api';
 import { useLinkedFilter } from '../linked-filter';
-import { CursorList } from './money-parts';
+import { CursorList, shortHash } from './money-parts';
 import { PageTitle } from './page-title';
 import { ConsoleModal } from '../console-modal';
-
-const short = (hash: string) => (hash.length > 18 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash);
 
 /** Credit a transfer to a user (the user of its late order by default) or ignore it, with a reason. */
 function DecisionModal({
@@ -195,10 +193,10 @@ export function TopupsPage({ me }: { me: StaffMe }) {
     {
       key: 'tx',
       header: t('topups.tx'),
-      cell: (x) => <span title={x.tx_hash}>{short(x.tx_hash)}</span>,
+      cell: (x) => <span title={x.tx_hash}>{shortHash(x.tx_hash)}</span>,
       nowrap: true,
     },
-    { key: 'from', header: t('topups.from'), cell: (x) => short(x.from_address), nowrap: true },
+    { key: 'from', header: t('topups.from'), cell: (x) => shortHash(x.from_address), nowrap: true },
     {
       key: 'actions',
       header: t('common.actions'),
@@ -257,7 +255,12 @@ export function TopupsPage({ me }: { me: StaffMe }) {
       cell: (o) => `${o.confirmations} / ${o.confirmations_required ?? '—'}`,
       nowrap: true,
     },
-    { key: 'tx', header: t('topups.tx'), cell: (o) => (o.tx_hash ? short(o.tx_hash) : '—'), nowrap: true },
+    {
+      key: 'tx',
+      header: t('topups.tx'),
+      cell: (o) => (o.tx_hash ? shortHash(o.tx_hash) : '—'),
+      nowrap: true,
+    },
   ];
 
   return (

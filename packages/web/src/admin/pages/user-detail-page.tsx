@@ -39,6 +39,7 @@ import {
   useUserDetail,
 } from '../api';
 import { UserSubscriptions } from './user-subscriptions';
+import { UserTicketsList, UserTopupsList } from './user-lists';
 import { UserBadges } from './users-page';
 import { ConsoleModal } from '../console-modal';
 
@@ -404,6 +405,14 @@ export function UserDetailPage({ me }: { me: StaffMe }) {
             />
           )}
         </Section>
+        <Section title={t('users.topups')} testId="user-topups">
+          <UserTopupsList id={id} />
+        </Section>
+        {can('tickets.read') && (
+          <Section title={t('users.ticketList')} testId="user-tickets">
+            <UserTicketsList id={id} />
+          </Section>
+        )}
         <Section title={t('users.sessions')}>
           {sessions.length === 0 ? (
             <Text c="dimmed" size="sm">

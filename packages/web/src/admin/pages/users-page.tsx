@@ -1,20 +1,35 @@
-import { Alert, Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconMail, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { AdminUser } from '@portal/contract/admin';
+import { hasPermission } from '@portal/contract';
+import type { AdminUser, StaffMe } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import { yuan } from '../../lib/money';
+import { usePhone } from '../../lib/use-phone';
 import { useUserList } from '../api';
 import type { UserListFilter } from '../api';
 import { linkedFlag, linkedTime, useLinkedFilter } from '../linked-filter';
 import { isoOf } from '../local-time';
 import { PageTitle } from './page-title';
+import { BulkDisableModal, SegmentMailModal } from './users-bulk';
 
 type Tri = '' | 'true' | 'false';
 const flag = (value: Tri) => (value === '' ? undefined : value);
@@ -53,8 +68,12 @@ export function UserBadges({ user }: { user: AdminUser }) {
   );
 }
 
-/** Accounts, newest first: search by id, e-mail or nickname, filters, "load more"; a row opens the account. */
-export function UsersPage() {
+/**
+ * Accounts, newest first: search by id, e-mail or nickname, filters, "load more"; a row opens the account. With
+ * users.manage: select customers (a checkbox per row or card, or every one shown) and disable them together, and
+ * mail a segment of customers.
+ */
+export function UsersPage({ me }: { me: StaffMe }) {
   const { t } = useTranslation('admin');
   const locale = currentLocale();
   const navigate = useNavigate();
@@ -79,6 +98,21 @@ export function UsersPage() {
   const [filter, setFilter] = useState<UserListFilter>(() => filterOf(draft));
   const list = useUserList(filter);
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const manage = hasPermission(me.role, 'users.manage');
+  const phone = usePhone();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [disabling, setDisabling] = useState(false);
+  const [mailing, setMailing] = useState(false);
+  // Staff accounts, oneself and disabled accounts cannot be selected: the bulk disable would skip them.
+  const selectable = rows.filter((u) => u.role === 'user' && !u.disabled && u.id !== me.id);
+  const chosen = selectable.filter((u) => selected.has(u.id)).map((u) => u.id);
+  const allChosen = selectable.length > 0 && chosen.length === selectable.length;
+  const toggle = (id: number, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -104,7 +138,26 @@ export function UsersPage() {
     />
   );
 
+  const selectColumn: DataColumn<AdminUser> = {
+    key: 'select',
+    header: <VisuallyHidden>{t('users.bulk.select')}</VisuallyHidden>,
+    card: 'actions',
+    cell: (u) => (
+      // The row opens the account when clicked; the checkbox only selects.
+      <span onClick={(e) => e.stopPropagation()}>
+        <Checkbox
+          aria-label={t('users.bulk.selectOne', { email: u.email })}
+          label={phone ? t('users.bulk.selectShort') : undefined}
+          checked={selected.has(u.id)}
+          disabled={!selectable.includes(u)}
+          onChange={(e) => toggle(u.id, e.currentTarget.checked)}
+          data-testid="user-select"
+        />
+      </span>
+    ),
+  };
   const columns: DataColumn<AdminUser>[] = [
+    ...(manage ? [selectColumn] : []),
     {
       key: 'email',
       header: t('users.email'),
@@ -141,6 +194,18 @@ export function UsersPage() {
   return (
     <>
       <PageTitle title={t('nav.users')} intro={t('users.intro')} />
+      {manage && (
+        <Group justify="flex-end" mb="sm">
+          <Button
+            variant="light"
+            leftSection={<IconMail size={16} aria-hidden />}
+            onClick={() => setMailing(true)}
+            data-testid="users-mail"
+          >
+            {t('users.mail.open')}
+          </Button>
+        </Group>
+      )}
       <Card withBorder radius="md" padding="md" mb="md">
         <form onSubmit={apply} aria-label={t('users.filters')}>
           <Stack gap="sm">
@@ -199,6 +264,35 @@ export function UsersPage() {
         </Text>
       ) : (
         <Stack gap="md">
+          {manage && (
+            <Group justify="space-between" gap="sm" data-testid="users-bulk-bar">
+              <Checkbox
+                label={t('users.bulk.selectAll', { count: selectable.length })}
+                checked={allChosen}
+                indeterminate={chosen.length > 0 && !allChosen}
+                disabled={selectable.length === 0}
+                onChange={(e) =>
+                  setSelected(new Set(e.currentTarget.checked ? selectable.map((u) => u.id) : []))
+                }
+                data-testid="users-select-all"
+              />
+              <Group gap="sm">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {t('users.bulk.selected', { count: chosen.length })}
+                </Text>
+                <Button
+                  size="sm"
+                  color="red"
+                  variant="outline"
+                  disabled={chosen.length === 0}
+                  onClick={() => setDisabling(true)}
+                  data-testid="users-bulk-disable"
+                >
+                  {t('users.bulk.disable')}
+                </Button>
+              </Group>
+            </Group>
+          )}
           <DataList
             rows={rows}
             columns={columns}
@@ -220,6 +314,17 @@ export function UsersPage() {
           )}
         </Stack>
       )}
+      {disabling && (
+        <BulkDisableModal
+          ids={chosen}
+          onClose={() => setDisabling(false)}
+          onDone={() => {
+            setDisabling(false);
+            setSelected(new Set());
+          }}
+        />
+      )}
+      {mailing && <SegmentMailModal onClose={() => setMailing(false)} />}
     </>
   );
 }

@@ -1,0 +1,67 @@
+import type { Db } from '../../db/types.js';
+
+/** The segment mailings staff plan (modules/auth/segment-mailing.ts): every line of their SQL. */
+
+export async function insertMailing(
+  db: Db,
+  row: {
+    created_by: number;
+    segment: string;
+    texts: string;
+    max_user_id: number;
+    planned: number;
+    now: string;
+  },
+): Promise<number> {
+  const { now, ...values } = row;
+  const inserted = await db
+    .insertInto('segment_mailings')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export function pendingMailingIds(db: Db): Promise<{ id: number }[]> {
+  return db
+    .selectFrom('segment_mailings')
+    .select('id')
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .execute();
+}
+
+export function pendingMailing(db: Db, id: number) {
+  return db
+    .selectFrom('segment_mailings')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+/** Moves the cursor from `from` to `to`, counting the mails; false when another run moved it first. */
+export async function advanceMailing(
+  db: Db,
+  id: number,
+  move: { from: number; to: number; sent: number },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('segment_mailings')
+    .set((eb) => ({ last_user_id: move.to, sent: eb('sent', '+', move.sent), updated_at: now }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('last_user_id', '=', move.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function finishMailing(db: Db, id: number, now: string): Promise<void> {
+  await db
+    .updateTable('segment_mailings')
+    .set({ status: 'done', finished_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}

@@ -1,0 +1,105 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROLE_PERMISSIONS } from '@portal/contract';
+import type { AdminUser, StaffMe } from '@portal/contract/admin';
+import { addNamespace, i18n } from '../../i18n/i18n';
+import { resetApiClient } from '../../lib/api-client';
+import { saveTokens } from '../../lib/token-store';
+import { installFakeFetch, ok } from '../../test/fake-fetch';
+import type { FakeCall } from '../../test/fake-fetch';
+import { renderRoutes } from '../../test/render';
+import { ADMIN_MESSAGE_LOADERS } from '../i18n';
+import { UsersPage } from './users-page';
+
+const path = (call: FakeCall) => new URL(call.url, 'http://x').pathname.replace('/api/v1/admin', '');
+const ME = (role: 'support' | 'viewer'): StaffMe => ({
+  id: 9,
+  email: 'desk@example.com',
+  nickname: null,
+  role,
+  permissions: [...ROLE_PERMISSIONS[role]],
+});
+const user = (id: number, extra: Partial<AdminUser> = {}): AdminUser => ({
+  id,
+  email: `u${id}@example.com`,
+  nickname: null,
+  role: 'user',
+  verified: true,
+  disabled: false,
+  balance: '0.00',
+  active_subscriptions: 0,
+  last_login_at: null,
+  created_at: '2026-11-24T00:00:00.000Z',
+  ...extra,
+});
+const USERS = [user(3), user(2), user(1, { role: 'admin' }), user(9), user(5, { disabled: true })];
+
+beforeAll(async () => {
+  // Mantine's growing text areas listen for web fonts loading, which jsdom does not have.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+  await addNamespace('admin', (locale) => ADMIN_MESSAGE_LOADERS[locale]());
+});
+beforeEach(async () => {
+  resetApiClient();
+  saveTokens('acc', 'ref', true);
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('users page', () => {
+  it('selects customers only (not staff, oneself or the disabled) and disables them with a reason', async () => {
+    const { calls } = installFakeFetch((call) => {
+      const p = path(call);
+      if (p === '/users' && call.method === 'GET') return ok({ items: USERS, next_before: null });
+      if (p === '/users/disable') return ok({ disabled: [2, 3], skipped: [] });
+      return ok(null);
+    });
+    renderRoutes([{ path: '/users', element: <UsersPage me={ME('support')} /> }], '/users');
+    const boxes = (await screen.findAllByTestId('user-select')) as HTMLInputElement[];
+    expect(boxes.map((b) => b.disabled)).toEqual([false, false, true, true, true]);
+    const bulk = screen.getByTestId('users-bulk-disable') as HTMLButtonElement;
+    expect(bulk.disabled).toBe(true);
+    fireEvent.click(boxes[0]!);
+    expect(screen.getByTestId('users-bulk-bar').textContent).toContain('1 selected');
+    fireEvent.click(screen.getByTestId('users-select-all'));
+    expect(screen.getByTestId('users-bulk-bar').textContent).toContain('2 selected');
+    fireEvent.click(bulk);
+    const form = await screen.findByTestId('bulk-disable-form');
+    expect(form.textContent).toContain('Disable the 2 selected accounts');
+    fireEvent.click(within(form).getByTestId('bulk-disable-submit'));
+    expect(await within(form).findByText('This field is required')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(form).getByTestId('bulk-disable-reason'), { target: { value: 'Spam wave' } });
+    fireEvent.click(within(form).getByTestId('bulk-disable-submit'));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ ids: [3, 2], reason: 'Spam wave' });
+  });
+
+  it('counts a segment before mailing it, verified and active customers by default', async () => {
+    const { calls } = installFakeFetch((call) => {
+      const p = path(call);
+      if (p === '/users') return ok({ items: USERS, next_before: null });
+      if (p === '/users/mailings/preview') return ok({ recipients: 42 });
+      return ok(null);
+    });
+    renderRoutes([{ path: '/users', element: <UsersPage me={ME('support')} /> }], '/users');
+    fireEvent.click(await screen.findByTestId('users-mail'));
+    expect((await screen.findByText('It would go to 42 customers now')).textContent).toBeTruthy();
+    const preview = calls.find((c) => path(c) === '/users/mailings/preview')!;
+    const query = new URL(preview.url, 'http://x').searchParams;
+    expect([query.get('verified'), query.get('disabled')]).toEqual(['yes', 'no']);
+    fireEvent.click(screen.getByTestId('segment-send'));
+    expect(await screen.findByText('Write a subject and a text in at least one language.')).toBeTruthy();
+  });
+
+  it('offers no selection or mailing without users.manage', async () => {
+    installFakeFetch(() => ok({ items: USERS, next_before: null }));
+    renderRoutes([{ path: '/users', element: <UsersPage me={ME('viewer')} /> }], '/users');
+    expect((await screen.findAllByTestId('user-row')).length).toBe(5);
+    expect(screen.queryByTestId('user-select')).toBeNull();
+    expect(screen.queryByTestId('users-mail')).toBeNull();
+  });
+});
