@@ -11,6 +11,7 @@ import { useNodes, useNodeSummary } from './api';
 import { NodeDetails } from './node-details';
 import type { NodeFilterValues } from './node-filters';
 import { NodeFilters } from './node-filters';
+import { formatRate } from './format';
 import { NodeCards, NodeTable } from './node-list';
 import { NodeStats } from './node-stats';
 import { overlayNode, overlaySummary, useLiveStatuses } from './use-live-statuses';
@@ -137,6 +138,12 @@ export function NodeCenter() {
             ) : (
               <NodeTable nodes={nodes} onOpen={openNode} />
             ))}
+          {nodes.some((n) => formatRate(n.rate) !== null) && (
+            // A badge like "1.5x" explains itself here too: its tooltip does not show on touch screens.
+            <Text size="xs" c="dimmed" data-testid="nodes-rate-note">
+              {t('nodes.list.rateNote')}
+            </Text>
+          )}
           {listData && (
             <ListPagination
               page={listData.page}

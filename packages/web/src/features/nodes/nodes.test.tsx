@@ -189,6 +189,15 @@ describe('list', () => {
     expect(maintenance.textContent).not.toContain('TLS');
 
     expect((await rowOf(4)).textContent).toContain('Middle East');
+    // The rate is explained under the list (a tooltip does not show on touch screens)...
+    expect(screen.getByTestId('nodes-rate-note').textContent).toContain('1.5x');
+  });
+
+  it('says nothing about rates when every node counts traffic once', async () => {
+    server({ nodes: NODE_LIST.map((n) => ({ ...n, rate: 1 })) });
+    renderPage();
+    await rowOf(1);
+    expect(screen.queryByTestId('nodes-rate-note')).toBeNull();
   });
 
   it('filters write the URL and send the query params; reset clears them', async () => {

@@ -120,7 +120,27 @@ export function PlansList({ restricted, onPurchased }: PlansListProps) {
   // list refetching mid-payment must not turn the dialog into another one.
   if (buying && buying.step === null && step !== null) setBuying({ pkg: buying.pkg, step });
 
-  if (packages.isPending) return <PageLoader />;
+  // Static, so it is painted with the page's frame, before the catalogue arrives (the page's first content).
+  const intro = (
+    <Text
+      size="sm"
+      c="dimmed"
+      ta="center"
+      maw="40rem"
+      mx="auto"
+      style={{ textWrap: 'balance' }}
+      data-testid="plans-intro"
+    >
+      {t('subscriptions.plans.intro')}
+    </Text>
+  );
+  if (packages.isPending)
+    return (
+      <Stack gap="md">
+        {intro}
+        <PageLoader />
+      </Stack>
+    );
   if (packages.isError)
     return (
       <Alert color="red" role="alert" data-testid="plans-error">
@@ -148,6 +168,7 @@ export function PlansList({ restricted, onPurchased }: PlansListProps) {
       {/* The tab's heading, for the outline: the plan names are h3 under it. */}
       <VisuallyHidden component="h2">{t('subscriptions.tabs.plans')}</VisuallyHidden>
       {restricted && <RestrictedNotice />}
+      {intro}
       <PricingPlans
         packages={onSale}
         actionLabel={t('subscriptions.plans.buy')}

@@ -1,18 +1,51 @@
-import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBalance } from '../../lib/account-queries';
-import { yuan } from '../../lib/money';
+import { signedYuan, toFen, yuan } from '../../lib/money';
+import { BALANCE_HISTORY_DAYS, useBalanceHistory } from './api';
 
-/** The balance in ¥ and the ways to add to it. */
+/**
+ * How much the balance moved over the chart's days, its last day against its first, in fen: 'pending' while the
+ * history loads, null when it cannot tell (no history, or it failed to load).
+ */
+function useBalanceChange(): number | null | 'pending' {
+  const history = useBalanceHistory();
+  if (history.isPending) return 'pending';
+  const points = history.data ?? [];
+  const first = points.at(0);
+  const last = points.at(-1);
+  if (!first || !last) return null;
+  const from = toFen(first.balance);
+  const to = toFen(last.balance);
+  return from === null || to === null ? null : to - from;
+}
+
+function ChangeFigure({ change }: { change: number | null | 'pending' }) {
+  if (change === 'pending') return <Skeleton height={14} width={72} />;
+  if (change === null) return <Text size="sm">—</Text>;
+  return (
+    <Text
+      size="sm"
+      fw={600}
+      c={change > 0 ? 'teal' : change < 0 ? 'red' : undefined}
+      style={{ fontVariantNumeric: 'tabular-nums' }}
+    >
+      {signedYuan(change / 100)}
+    </Text>
+  );
+}
+
+/** The balance in ¥, the ways to add to it and, at the foot, how it moved over the chart's days. */
 export function BalanceCard() {
   const { t } = useTranslation();
   const balance = useBalance();
+  const change = useBalanceChange();
   return (
     <Card withBorder padding="lg" radius="md" h="100%">
-      {/* The buttons follow the text (no gap in the middle when the chart beside it makes the card taller). */}
-      <Stack gap="lg">
+      {/* The buttons follow the text; the month's change sits at the foot, level with the chart's axis beside it. */}
+      <Stack gap="lg" h="100%">
         <div>
           <Title order={2} size="h5" c="dimmed" fw={500} id="wallet-balance-title">
             {t('wallet.balance.title')}
@@ -56,6 +89,16 @@ export function BalanceCard() {
             {t('wallet.balance.history')}
           </Button>
         </Group>
+        {/* Always there (a skeleton while loading): the chart below it on phones does not move. */}
+        <Stack gap="sm" mt="auto">
+          <Divider />
+          <Group justify="space-between" gap="xs" mih={22} data-testid="finance-balance-change">
+            <Text size="sm" c="dimmed">
+              {t('wallet.balance.change', { days: BALANCE_HISTORY_DAYS })}
+            </Text>
+            <ChangeFigure change={change} />
+          </Group>
+        </Stack>
       </Stack>
     </Card>
   );

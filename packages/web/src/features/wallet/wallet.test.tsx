@@ -61,6 +61,8 @@ describe('finance', () => {
     expect(screen.getByRole('link', { name: '充值码管理' }).getAttribute('href')).toBe('/recharge/codes');
     expect(await screen.findByTestId('balance-chart')).toBeTruthy();
     expect(calls.find((c) => path(c) === '/wallet/balance-history')?.url).toContain('days=30');
+    // The card's foot: how the balance moved over the chart's days (last day against the first).
+    expect(screen.getByTestId('finance-balance-change').textContent).toBe('近 30 天变化+¥34.50');
 
     const rows = await screen.findAllByTestId('ledger-row');
     expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['code_redeem', 'purchase']);

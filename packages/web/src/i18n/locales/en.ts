@@ -87,7 +87,6 @@ export const en: Messages = {
     notFoundTitle: 'Page not found',
     notFoundDescription: 'This page does not exist. Choose a page from the menu on the left.',
     breadcrumb: 'Breadcrumb',
-    ticketCrumb: 'Ticket #{{id}}',
     ticketNumberCrumb: 'Ticket {{no}}',
     ticketPendingCrumb: 'Ticket',
     documentCrumb: 'Document',

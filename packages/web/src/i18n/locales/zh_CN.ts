@@ -85,7 +85,6 @@ export const zhCN = {
     notFoundTitle: '页面不存在',
     notFoundDescription: '您访问的页面不存在，请从左侧菜单选择要前往的页面。',
     breadcrumb: '位置',
-    ticketCrumb: '工单 #{{id}}',
     ticketNumberCrumb: '工单 {{no}}',
     ticketPendingCrumb: '工单',
     documentCrumb: '文档',

@@ -87,7 +87,6 @@ export const zhTW: Messages = {
     notFoundTitle: '找不到頁面',
     notFoundDescription: '您造訪的頁面不存在，請從左側選單選擇要前往的頁面。',
     breadcrumb: '位置',
-    ticketCrumb: '工單 #{{id}}',
     ticketNumberCrumb: '工單 {{no}}',
     ticketPendingCrumb: '工單',
     documentCrumb: '文件',

@@ -1,10 +1,12 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
 import type { Crumb } from '../../console-pages';
 import { consoleTrail } from '../../console-pages';
+import { announceTicketNumber } from '../../route-title';
 import { ticketIdOf, useTicketNumber } from '../../../features/tickets';
 import { formatToday } from './date-text';
 import classes from './page-header.module.css';
@@ -28,6 +30,8 @@ export function PageHeader() {
   const last = trail.at(-1);
   const titleCrumb = last?.kind === 'page' ? last : trail[0];
   const ticketNo = useTicketNumber(last?.kind === 'ticket' ? ticketIdOf(last.id) : 0);
+  // The tab's title names the ticket by the same number.
+  useEffect(() => announceTicketNumber(pathname, ticketNo), [pathname, ticketNo]);
   const title = titleCrumb ? crumbLabel(titleCrumb, t) : t('console.notFoundTitle');
   const today = formatToday(new Date(), currentLocale());
 

@@ -38,6 +38,8 @@ export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
     open: 'Show details of node {{name}}',
     loadOf: '{{name}} load {{value}}',
     rateHint: 'Traffic rate {{rate}}: traffic used here counts this many times against your package',
+    rateNote:
+      'A rate badge such as 1.5x: traffic used on that node counts that many times against your package.',
     notLive: 'The node is not online: no live figures',
     notReported: 'The node has not reported this yet',
   },

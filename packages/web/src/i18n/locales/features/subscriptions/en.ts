@@ -28,6 +28,8 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     loadFailed: 'Failed to load packages, please try again later',
     emptyTitle: 'No packages on sale',
     emptyText: 'There are no packages on sale right now, please check back later.',
+    intro:
+      'Paid from your balance, active at once. Renewing adds the new period to the time you have left; upgrading to a larger plan credits what you have not used.',
   },
   pay: {
     price: 'Amount to pay',

@@ -21,6 +21,8 @@ export const subscriptionsZhCN = {
     loadFailed: '套餐加载失败，请稍后重试',
     emptyTitle: '暂无可购买的套餐',
     emptyText: '当前没有在售的套餐，请稍后再来看看。',
+    intro:
+      '用余额付款，立即生效。到期前续费，时长接在剩余时间之后；升级到更大的套餐时，未用完的部分折算抵扣。',
   },
   pay: {
     price: '应付金额',

@@ -23,6 +23,8 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
     loadFailed: '方案載入失敗，請稍後再試',
     emptyTitle: '目前沒有可購買的方案',
     emptyText: '目前沒有販售中的方案，請稍後再來看看。',
+    intro:
+      '以餘額付款，立即生效。到期前續費，時長接在剩餘時間之後；升級到更大的方案時，未用完的部分折算抵扣。',
   },
   pay: {
     price: '應付金額',

@@ -31,6 +31,7 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
     recharge: 'Top up',
     codes: 'Top-up codes',
     history: 'Top-up history',
+    change: 'Change over the last {{days}} days',
   },
   chart: {
     title: 'Balance over the last {{days}} days',

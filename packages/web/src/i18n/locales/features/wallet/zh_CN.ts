@@ -29,6 +29,7 @@ export const walletZhCN = {
     recharge: '去充值',
     codes: '充值码管理',
     history: '充值记录',
+    change: '近 {{days}} 天变化',
   },
   chart: {
     title: '近 {{days}} 天余额变化',

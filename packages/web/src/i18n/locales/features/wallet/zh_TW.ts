@@ -31,6 +31,7 @@ export const walletZhTW: DeepStringRecord<typeof walletZhCN> = {
     recharge: '前往儲值',
     codes: '儲值碼管理',
     history: '儲值紀錄',
+    change: '近 {{days}} 天變化',
   },
   chart: {
     title: '近 {{days}} 天餘額變化',

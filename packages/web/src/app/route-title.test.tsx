@@ -1,7 +1,10 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n';
 import { consoleTrail } from './console-pages';
-import { routeTitle } from './route-title';
+import { announceTicketNumber, routeTitle, useRouteTitle } from './route-title';
 
 describe('breadcrumb trail of console paths', () => {
   it('nested pages start at their parent; items name themselves; top-level pages stand alone', () => {
@@ -28,7 +31,9 @@ describe('tab title per route, localised', () => {
   it('console, public and landing pages in zh_CN, zh_TW and en', async () => {
     const t = i18n.t;
     expect(routeTitle('/subscription', true, t)).toBe('订阅管理 · Proxy Portal');
-    expect(routeTitle('/support/12', true, t)).toBe('工单 #12 · Proxy Portal');
+    // A ticket: by the number it shows once its page has it, never by the database id.
+    expect(routeTitle('/support/12', true, t)).toBe('工单 · Proxy Portal');
+    expect(routeTitle('/support/12', true, t, 'T20261124000012')).toBe('工单 T20261124000012 · Proxy Portal');
     expect(routeTitle('/login', false, t)).toBe('登录 · Proxy Portal');
     expect(routeTitle('/terms-of-service', false, t)).toBe('服务条款 · Proxy Portal');
     expect(routeTitle('/', false, t)).toBe('Proxy Portal · VMess、VLESS、Trojan 与 Shadowsocks 订阅');
@@ -43,6 +48,24 @@ describe('tab title per route, localised', () => {
     expect(routeTitle('/privacy-policy/', false, i18n.t)).toBe('Privacy policy · Proxy Portal');
     expect(routeTitle('/verify-email', false, i18n.t)).toBe('Verify e-mail · Proxy Portal');
     expect(routeTitle('/subscribe', false, i18n.t)).toBe('Subscription link · Proxy Portal');
+    await i18n.changeLanguage('zh_CN');
+  });
+});
+
+describe('the tab title of a ticket', () => {
+  it('follows the number its page announces, and only for that page', async () => {
+    await i18n.changeLanguage('en');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/support/12']}>{children}</MemoryRouter>
+    );
+    renderHook(() => useRouteTitle(true), { wrapper });
+    expect(document.title).toBe('Ticket · Proxy Portal');
+    act(() => announceTicketNumber('/support/12', 'T20261124000012'));
+    expect(document.title).toBe('Ticket T20261124000012 · Proxy Portal');
+    // Another ticket's number never names this one.
+    act(() => announceTicketNumber('/support/13', 'T20261124000013'));
+    expect(document.title).toBe('Ticket · Proxy Portal');
+    act(() => announceTicketNumber('/support/12', undefined));
     await i18n.changeLanguage('zh_CN');
   });
 });
