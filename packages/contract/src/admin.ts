@@ -10,6 +10,7 @@ export * as userAdminApi from './endpoints/user-admin.js';
 export type {
   AdminUser,
   Segment,
+  SegmentMailingInfo,
   SegmentMailTexts,
   UserDetail,
   UserFilter,

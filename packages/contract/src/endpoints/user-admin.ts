@@ -12,6 +12,7 @@ import {
 } from '../inputs.js';
 import { vkey } from '../i18n/validation-messages.js';
 import { isMoneyString, parseMoneyToFen } from '../money.js';
+import { LOCALES } from '../locales.js';
 import { USER_ROLES } from '../staff.js';
 import { oauthAccountData } from './auth.js';
 import { adminTopupData } from './money.js';
@@ -421,4 +422,39 @@ export const mailSegment = defineEndpoint({
   permission: 'users.manage',
   body: mailSegmentBody,
   data: z.object({ id: z.number().int(), recipients: z.number().int() }),
+});
+
+/** A planned segment mailing and how far it got. */
+export const segmentMailingData = z.object({
+  id: z.number().int(),
+  /** The subject in the default language (else the first language given). */
+  subject: z.string(),
+  /** The languages the mail was written in. */
+  locales: z.array(z.enum(LOCALES)),
+  segment: segmentSchema,
+  created_by_email: z.string().nullable(),
+  created_at: z.string(),
+  status: z.enum(['pending', 'done']),
+  /** Customers in the segment when it was planned, and the mails queued so far. */
+  planned: z.number().int(),
+  sent: z.number().int(),
+  finished_at: z.string().nullable(),
+});
+export type SegmentMailingInfo = z.infer<typeof segmentMailingData>;
+
+export const MAILING_PAGE_MAX = 50;
+
+export const listMailings = defineEndpoint({
+  method: 'GET',
+  path: '/users/mailings',
+  summary:
+    'The segment mailings, newest first, with their progress; a page at a time after a cursor (`before`)',
+  tags: ['admin', 'users'],
+  auth: true,
+  permission: 'users.read',
+  query: z.object({
+    before: idParamSchema.optional(),
+    size: intQuery(1, MAILING_PAGE_MAX, vkey('page_invalid')).default(20),
+  }),
+  data: z.object({ items: z.array(segmentMailingData), next_before: z.number().int().nullable() }),
 });

@@ -174,7 +174,8 @@ type CursorEndpoint =
   | typeof moneyApi.listCodeBatches
   | typeof moneyApi.listCodes
   | typeof userAdminApi.topups
-  | typeof userAdminApi.tickets;
+  | typeof userAdminApi.tickets
+  | typeof userAdminApi.listMailings;
 
 export type MoneyFilter<E extends CursorEndpoint> = Omit<EndpointQuery<E>, 'before' | 'size'>;
 
@@ -187,10 +188,11 @@ const MONEY_PAGE = 50;
 export function useCursorList<E extends CursorEndpoint>(
   endpoint: E,
   filter: MoneyFilter<E>,
-  options: { params?: Record<string, string | number>; size?: number } = {},
+  options: { params?: Record<string, string | number>; size?: number; refetchMs?: number } = {},
 ) {
-  const { params, size = MONEY_PAGE } = options;
+  const { params, size = MONEY_PAGE, refetchMs } = options;
   return useInfiniteQuery({
+    ...(refetchMs ? { refetchInterval: refetchMs } : {}),
     queryKey: [...apiQueryKey(endpoint, { params, query: filter } as RequestInput<E>), 'pages'],
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>

@@ -36,6 +36,7 @@ export function adminAccountRoutes(
     accounts.bulkDisable(body.ids, body.reason, actor),
   );
   registerStaffEndpoint(admin, userAdminApi.previewSegment, ({ query }) => mailing.preview(query));
+  registerStaffEndpoint(admin, userAdminApi.listMailings, ({ query }) => mailing.list(query));
   registerStaffEndpoint(admin, userAdminApi.mailSegment, ({ body, actor }) =>
     mailing.plan(body.segment, body.texts, actor),
   );

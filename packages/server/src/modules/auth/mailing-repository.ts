@@ -65,3 +65,26 @@ export async function finishMailing(db: Db, id: number, now: string): Promise<vo
     .where('status', '=', 'pending')
     .execute();
 }
+
+/** Mailings newest first after the cursor, `size + 1` rows (the extra one says there is a next page), with who planned each. */
+export function listMailings(db: Db, page: { before?: number | undefined; size: number }) {
+  let q = db
+    .selectFrom('segment_mailings as m')
+    .leftJoin('users as u', 'u.id', 'm.created_by')
+    .select([
+      'm.id',
+      'm.segment',
+      'm.texts',
+      'm.status',
+      'm.planned',
+      'm.sent',
+      'm.created_at',
+      'm.finished_at',
+      'u.email as created_by_email',
+    ]);
+  if (page.before !== undefined) q = q.where('m.id', '<', page.before);
+  return q
+    .orderBy('m.id', 'desc')
+    .limit(page.size + 1)
+    .execute();
+}

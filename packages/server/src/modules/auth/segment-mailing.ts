@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@portal/contract';
-import type { Segment, SegmentMailTexts, UserFilter } from '@portal/contract/admin';
+import { userAdminApi } from '@portal/contract/admin';
+import type { Segment, SegmentMailingInfo, SegmentMailTexts, UserFilter } from '@portal/contract/admin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/time.js';
@@ -85,6 +86,30 @@ export class SegmentMailing {
       });
       return { id, recipients: planned };
     });
+  }
+
+  /** The mailings newest first, a page after the cursor, with their progress. */
+  async list(page: { before?: number | undefined; size: number }): Promise<{
+    items: SegmentMailingInfo[];
+    next_before: number | null;
+  }> {
+    const rows = await repo.listMailings(this.db, page);
+    const items = rows.slice(0, page.size).map((row) => {
+      const texts = JSON.parse(row.texts) as SegmentMailTexts;
+      return {
+        id: row.id,
+        subject: textFor(texts, DEFAULT_LOCALE).subject,
+        locales: LOCALES.filter((l) => texts[l]),
+        segment: userAdminApi.segmentSchema.parse(JSON.parse(row.segment)),
+        created_by_email: row.created_by_email ?? null,
+        created_at: row.created_at,
+        status: row.status,
+        planned: row.planned,
+        sent: row.sent,
+        finished_at: row.finished_at ?? null,
+      };
+    });
+    return { items, next_before: rows.length > page.size ? (items.at(-1)?.id ?? null) : null };
   }
 
   /** Works through the pending mailings; returns how many mails it queued. */

@@ -1,5 +1,5 @@
 import { ADMIN_API_PREFIX } from '@portal/contract';
-import type { AdminCode, CodeBatch, UserTopup } from '@portal/contract/admin';
+import type { AdminCode, CodeBatch, SegmentMailingInfo, UserTopup } from '@portal/contract/admin';
 import type { TicketSummary } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/time.js';
@@ -286,6 +286,22 @@ describe(`the account page's lists, bulk disable and mailing a segment (${TEST_D
     // Batches of two: the first run does one batch, the next ones go on from the cursor.
     const mailing = t.app.ctx.services.segmentMailing;
     expect(await mailing.run({ batchSize: 2, maxBatches: 1 })).toBe(2);
+    // The console's list of mailings shows how far it got (viewers may read it).
+    type Mailings = { items: SegmentMailingInfo[]; next_before: number | null };
+    const progress = async () =>
+      (await staff<Mailings>(viewer, 'GET', '/users/mailings?size=50')).data.items.find(
+        (m) => m.id === planned.data.id,
+      );
+    expect(await progress()).toMatchObject({
+      subject: '双十一优惠',
+      locales: ['zh_CN', 'en'],
+      segment: { verified: 'yes', disabled: 'no', registered_from: from },
+      status: 'pending',
+      planned: 3,
+      sent: 2,
+      finished_at: null,
+    });
+    expect((await progress())!.created_by_email).toMatch(/@/);
     expect(await mailing.run({ batchSize: 2 })).toBe(1);
     expect(await mailing.run({ batchSize: 2 })).toBe(0);
     await t.app.ctx.mailer.idle();
@@ -309,6 +325,8 @@ describe(`the account page's lists, bulk disable and mailing a segment (${TEST_D
       .where('id', '=', planned.data.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'done', sent: 3, planned: 3 });
+    expect(await progress()).toMatchObject({ status: 'done', sent: 3, planned: 3 });
+    expect((await progress())!.finished_at).not.toBeNull();
 
     // Chosen deliberately, the disabled are in it; an empty segment is refused; texts are required.
     const empty = await staff(support, 'POST', '/users/mailings', {
@@ -396,5 +414,27 @@ describe(`the account page's lists, bulk disable and mailing a segment (${TEST_D
       .where('id', '=', planned.data.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'done', sent: total });
+  });
+
+  it('lists the mailings newest first a page at a time; customers may not read them', async () => {
+    type Mailings = { items: SegmentMailingInfo[]; next_before: number | null };
+    const first = await staff<Mailings>(support, 'GET', '/users/mailings?size=2');
+    expect(first.code).toBe(20000);
+    expect(first.data.items).toHaveLength(2);
+    expect(first.data.items[0]!.id).toBeGreaterThan(first.data.items[1]!.id);
+    expect(first.data.next_before).toBe(first.data.items[1]!.id);
+    const rest = await staff<Mailings>(
+      support,
+      'GET',
+      `/users/mailings?size=50&before=${first.data.next_before}`,
+    );
+    expect(rest.data.items.every((m) => m.id < first.data.next_before!)).toBe(true);
+    expect(rest.data.next_before).toBeNull();
+    const all = [...first.data.items, ...rest.data.items];
+    const inDb = await db().selectFrom('segment_mailings').select('id').orderBy('id', 'desc').execute();
+    expect(all.map((m) => m.id)).toEqual(inDb.map((m) => m.id));
+    expect((await staff(support, 'GET', '/users/mailings?size=51')).code).toBe(40004);
+    const stranger = await customer('en');
+    expect((await staff(stranger.token, 'GET', '/users/mailings')).code).toBe(40002);
   });
 });

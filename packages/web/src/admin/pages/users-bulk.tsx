@@ -120,7 +120,8 @@ const EMPTY_TEXTS: Texts = {
  * the count it reaches now, a subject and plain text per language (empty languages get the default one's), and
  * a confirmation naming the count before it is sent.
  */
-export function SegmentMailModal({ onClose }: { onClose: () => void }) {
+/** `onQueued`: after the mailing is planned (the users page then shows the mailings with its progress). */
+export function SegmentMailModal({ onClose, onQueued }: { onClose: () => void; onQueued?: () => void }) {
   const { t } = useTranslation('admin');
   const phone = usePhone();
   const send = useMailSegment();
@@ -194,7 +195,7 @@ export function SegmentMailModal({ onClose }: { onClose: () => void }) {
           {
             onSuccess: (done) => {
               notify.success(t('users.mail.queued', { count: done.recipients }));
-              onClose();
+              (onQueued ?? onClose)();
             },
           },
         ),

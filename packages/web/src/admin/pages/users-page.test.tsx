@@ -102,4 +102,46 @@ describe('users page', () => {
     expect(screen.queryByTestId('user-select')).toBeNull();
     expect(screen.queryByTestId('users-mail')).toBeNull();
   });
+
+  it('shows the past mailings with who they went to and how far each got, also to a viewer', async () => {
+    const mailing = {
+      id: 7,
+      subject: 'Autumn sale',
+      locales: ['zh_CN', 'en'],
+      segment: { verified: 'yes', disabled: 'no', subscribed: 'any', with_balance: 'yes' },
+      created_by_email: 'boss@example.com',
+      created_at: '2026-11-24T08:00:00.000Z',
+      status: 'pending',
+      planned: 400,
+      sent: 100,
+      finished_at: null,
+    };
+    const { calls } = installFakeFetch((call) => {
+      const p = path(call);
+      if (p === '/users') return ok({ items: USERS, next_before: null });
+      if (p === '/users/mailings')
+        return ok({
+          items: [mailing, { ...mailing, id: 6, subject: 'Welcome', status: 'done', sent: 400 }],
+          next_before: null,
+        });
+      return ok(null);
+    });
+    renderRoutes([{ path: '/users', element: <UsersPage me={ME('viewer')} /> }], '/users');
+    fireEvent.click(await screen.findByTestId('users-mailings'));
+    const rows = await screen.findAllByTestId('users-mailing');
+    expect(rows.map((r) => r.getAttribute('data-status'))).toEqual(['pending', 'done']);
+    expect(rows[0]!.textContent).toContain('Autumn sale');
+    expect(rows[0]!.textContent).toContain('简体中文 · English');
+    expect(rows[0]!.textContent).toContain('Verified');
+    expect(rows[0]!.textContent).toContain('Not disabled');
+    expect(rows[0]!.textContent).toContain('Balance above zero');
+    expect(rows[0]!.textContent).not.toContain('subscription');
+    expect(rows[0]!.textContent).toContain('Sending');
+    expect(rows[0]!.textContent).toContain('100 / 400');
+    expect(within(rows[0]!).getByRole('progressbar', { name: 'Autumn sale: 25% queued' })).toBeTruthy();
+    expect(rows[1]!.textContent).toContain('Done');
+    expect(
+      new URL(calls.find((c) => path(c) === '/users/mailings')!.url, 'http://x').searchParams.get('size'),
+    ).toBe('20');
+  });
 });

@@ -11,7 +11,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconMail, IconSearch } from '@tabler/icons-react';
+import { IconMail, IconMailbox, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { linkedFlag, linkedTime, useLinkedFilter } from '../linked-filter';
 import { isoOf } from '../local-time';
 import { PageTitle } from './page-title';
 import { BulkDisableModal, SegmentMailModal } from './users-bulk';
+import { MailingsModal } from './users-mailings';
 
 type Tri = '' | 'true' | 'false';
 const flag = (value: Tri) => (value === '' ? undefined : value);
@@ -103,6 +104,7 @@ export function UsersPage({ me }: { me: StaffMe }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [disabling, setDisabling] = useState(false);
   const [mailing, setMailing] = useState(false);
+  const [showMailings, setShowMailings] = useState(false);
   // Staff accounts, oneself and disabled accounts cannot be selected: the bulk disable would skip them.
   const selectable = rows.filter((u) => u.role === 'user' && !u.disabled && u.id !== me.id);
   const chosen = selectable.filter((u) => selected.has(u.id)).map((u) => u.id);
@@ -194,8 +196,16 @@ export function UsersPage({ me }: { me: StaffMe }) {
   return (
     <>
       <PageTitle title={t('nav.users')} intro={t('users.intro')} />
-      {manage && (
-        <Group justify="flex-end" mb="sm">
+      <Group justify="flex-end" gap="xs" mb="sm">
+        <Button
+          variant="default"
+          leftSection={<IconMailbox size={16} aria-hidden />}
+          onClick={() => setShowMailings(true)}
+          data-testid="users-mailings"
+        >
+          {t('users.mailings.open')}
+        </Button>
+        {manage && (
           <Button
             variant="light"
             leftSection={<IconMail size={16} aria-hidden />}
@@ -204,8 +214,8 @@ export function UsersPage({ me }: { me: StaffMe }) {
           >
             {t('users.mail.open')}
           </Button>
-        </Group>
-      )}
+        )}
+      </Group>
       <Card withBorder radius="md" padding="md" mb="md">
         <form onSubmit={apply} aria-label={t('users.filters')}>
           <Stack gap="sm">
@@ -324,7 +334,16 @@ export function UsersPage({ me }: { me: StaffMe }) {
           }}
         />
       )}
-      {mailing && <SegmentMailModal onClose={() => setMailing(false)} />}
+      {mailing && (
+        <SegmentMailModal
+          onClose={() => setMailing(false)}
+          onQueued={() => {
+            setMailing(false);
+            setShowMailings(true);
+          }}
+        />
+      )}
+      {showMailings && <MailingsModal onClose={() => setShowMailings(false)} />}
     </>
   );
 }
