@@ -81,6 +81,16 @@ describe(`customers' accounts in the operators' console (${TEST_DIALECT})`, () =
     expect(second.data.items.map((u) => u.id)).toEqual([idA]);
     expect(second.data.next_before).toBeNull();
 
+    // Within a registration range the list goes by registration time, a page at a time just the same.
+    const since = encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString());
+    const ranged = await search(`q=${tag}&registered_from=${since}&size=2`);
+    expect(ranged.data.items.map((u) => u.id)).toEqual([idC, idB]);
+    const rangedNext = await search(
+      `q=${tag}&registered_from=${since}&size=2&before=${ranged.data.next_before}`,
+    );
+    expect(rangedNext.data.items.map((u) => u.id)).toEqual([idA]);
+    expect(rangedNext.data.next_before).toBeNull();
+
     const future = new Date(Date.now() + 86_400_000).toISOString();
     expect((await search(`q=${tag}&registered_from=${encodeURIComponent(future)}`)).data.items).toEqual([]);
     expect((await search(`q=${tag}&verified=false`)).data.items).toEqual([]);

@@ -97,11 +97,18 @@ export async function searchAccounts(
         .where('s.end_at', '>', now)
         .as('active_subscriptions'),
     );
-  if (f.before !== undefined) q = q.where('u.id', '<', f.before);
-  const rows = await q
-    .orderBy('u.id', 'desc')
-    .limit(f.size + 1)
-    .execute();
+  // Filtered by registration time, the list walks the (created_at, id) index of migration 0017 from the range's end:
+  // by id it would read every newer account before reaching an old month (ids follow registration, so the order
+  // is the same). The cursor stays the last id seen; its registration time is read from it.
+  const byRegistration = Boolean(f.registered_from || f.registered_to);
+  if (f.before !== undefined)
+    q = byRegistration
+      ? q.where(
+          sql<SqlBool>`(u.created_at, u.id) < (select c.created_at, c.id from users c where c.id = ${f.before})`,
+        )
+      : q.where('u.id', '<', f.before);
+  q = byRegistration ? q.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc') : q.orderBy('u.id', 'desc');
+  const rows = await q.limit(f.size + 1).execute();
   return rows.map((r) => ({ ...r, active_subscriptions: Number(r.active_subscriptions ?? 0) }));
 }
 
