@@ -5,6 +5,7 @@ import {
   Card,
   Grid,
   Group,
+  Input,
   Loader,
   NativeSelect,
   SimpleGrid,
@@ -167,9 +168,7 @@ function TicketActions({ ticket, me }: { ticket: AdminTicketDetail; me: StaffMe 
           </Button>
         </Group>
         <Stack gap="xs">
-          <Text size="sm" fw={500}>
-            {t('tickets.assignee')}
-          </Text>
+          <Input.Label component="div">{t('tickets.assignee')}</Input.Label>
           <Group gap="sm" wrap="wrap">
             {ticket.assignee_id !== me.id && (
               <Button
@@ -307,7 +306,7 @@ function StaffReplyBox({ ticket }: { ticket: AdminTicketDetail }) {
               value={status}
               onChange={(e) => setStatus(e.currentTarget.value as TicketStatus | '')}
               disabled={closed}
-              style={{ flex: '0 1 260px' }}
+              w={{ base: '100%', sm: 320 }}
               data-testid="staff-reply-status"
             />
             <Button

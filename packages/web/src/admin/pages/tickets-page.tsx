@@ -128,13 +128,20 @@ export function TicketsPage({ me }: { me: StaffMe }) {
         </Anchor>
       ),
       truncate: true,
+      nowrap: true,
     },
-    { key: 'priority', header: t('tickets.priority'), cell: (x) => <PriorityBadge priority={x.priority} /> },
+    {
+      key: 'priority',
+      header: t('tickets.priority'),
+      cell: (x) => <PriorityBadge priority={x.priority} />,
+      nowrap: true,
+    },
     {
       key: 'assignee',
       header: t('tickets.assignee'),
       cell: (x) => x.assignee_name ?? t('tickets.nobody'),
       truncate: true,
+      nowrap: true,
     },
     {
       key: 'activity',
