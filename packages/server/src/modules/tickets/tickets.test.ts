@@ -433,4 +433,37 @@ describe(`tickets (${TEST_DIALECT})`, () => {
     expect((await call(t.app, { url: `${ADMIN}/tickets/assignees`, token: u.token })).code).toBe(40002);
     expect((await call(t.app, { url: `${ADMIN}/tickets/assignees`, token: finance.token })).code).toBe(40002);
   });
+  it("records every staff write on a ticket in the audit log with the support member's role and what changed", async () => {
+    const u = await customer();
+    const desk = await accountWithRole(t.app, db(), 'support');
+    const ticket = (await openTicket(t.app, u.token, { title: 'Audit me please' })).data;
+    const post = (path: string, payload: object) =>
+      call<AdminTicketDetail>(t.app, {
+        method: 'POST',
+        url: `${ADMIN}/tickets/${ticket.id}/${path}`,
+        token: desk.token,
+        payload,
+      });
+    expect((await post('assign', { assignee_id: desk.id })).code).toBe(20000);
+    expect((await post('reply', { content: 'Looking into it', status: 'resolved' })).data.status).toBe(
+      'resolved',
+    );
+    expect((await post('status', { status: 'closed' })).code).toBe(20000);
+    const rows = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'actor_role', 'target_type', 'target_id', 'changes'])
+      .where('target_type', '=', 'ticket')
+      .where('target_id', '=', String(ticket.id))
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.action, r.actor_id, r.actor_role])).toEqual([
+      ['ticket.assign', desk.id, 'support'],
+      ['ticket.reply', desk.id, 'support'],
+      ['ticket.status', desk.id, 'support'],
+    ]);
+    const changes = rows.map((r) => JSON.parse(r.changes ?? 'null') as unknown);
+    expect(changes[0]).toEqual({ before: { assignee_id: null }, after: { assignee_id: desk.id } });
+    expect(changes[1]).toMatchObject({ after: { status: 'resolved', attachment_ids: [] } });
+    expect(changes[2]).toEqual({ before: { status: 'resolved' }, after: { status: 'closed' } });
+  });
 });
