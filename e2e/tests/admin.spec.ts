@@ -67,7 +67,9 @@ test("an owner runs the staff from the operators' console; a support member and 
   expect(await axeFindings(page)).toEqual([]);
   await page.getByTestId('admin-nav-audit').click();
   await expect(page.locator('[data-testid="audit-row"][data-action="staff.add"]').first()).toBeVisible();
-  await page.getByTestId('audit-filter-action').fill('ticket.');
+  // A prefix no action has (other journeys, such as the console's tickets, write ticket.* records before this one):
+  // the empty state.
+  await page.getByTestId('audit-filter-action').fill('nothing.');
   await page.getByTestId('audit-filter-apply').click();
   await expect(page.getByTestId('audit-empty')).toBeVisible();
   expect(await axeFindings(page)).toEqual([]);

@@ -262,8 +262,11 @@ function consoleStops(f: Fixture): Stop[] {
   ];
 }
 
-/** The operators' console (ADMIN_PATH, /admin): every section, and the walk's customer on a user's page. */
-function adminStops(customerId: number): Stop[] {
+/**
+ * The operators' console (ADMIN_PATH, /admin): every section, and the walk's customer on a user's page and their
+ * open ticket on the ticket page.
+ */
+function adminStops(customerId: number, ticketId: number): Stop[] {
   const list = (path: string, ...ready: string[]): Stop => ({
     route: `/admin${path}`,
     ready: ready.map((id) => `[data-testid="${id}"]`).join(', '),
@@ -273,6 +276,8 @@ function adminStops(customerId: number): Stop[] {
     list('', 'admin-page-title'),
     list('/users', 'user-row', 'users-empty'),
     { ...list(`/users/${customerId}`, 'user-sub'), name: 'admin-user' },
+    list('/tickets', 'ticket-row', 'tickets-empty'),
+    { ...list(`/tickets/${ticketId}`, 'conversation'), name: 'admin-ticket' },
     list('/packages', 'package-row', 'packages-empty'),
     list('/nodes', 'node-row'),
     list('/node-groups', 'group-row', 'groups-empty'),
@@ -446,7 +451,7 @@ for (const theme of ['light', 'dark'] as const) {
         }),
       );
       const findings: Finding[] = [];
-      for (const stop of adminStops(customer.id)) {
+      for (const stop of adminStops(customer.id, fixture.ticketId)) {
         await page.goto(stop.route);
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
         await settle(page, stop.ready);

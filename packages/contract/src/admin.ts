@@ -68,7 +68,7 @@ export * as announcementAdminApi from './endpoints/announcement-admin.js';
 export * as ticketAdminApi from './endpoints/ticket-admin.js';
 export * as helpAdminApi from './endpoints/help-admin.js';
 export * as siteAdminApi from './endpoints/site-admin.js';
-export type { AdminTicketSummary, AdminTicketDetail } from './endpoints/ticket-admin.js';
+export type { AdminTicketSummary, AdminTicketDetail, TicketAssignee } from './endpoints/ticket-admin.js';
 export type {
   AnnouncementInput,
   AnnouncementState,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { idParamSchema, idSchema, intQuery } from '../inputs.js';
+import { flagQuery, idParamSchema, idSchema, intQuery } from '../inputs.js';
 import { defineEndpoint } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
+import { STAFF_ROLES } from '../staff.js';
 import {
   replyBody,
   ticketDetailData,
@@ -36,13 +37,15 @@ export const adminListTickets = defineEndpoint({
   method: 'GET',
   path: '/tickets',
   summary:
-    'Every ticket, newest activity first; filter by status and assignee; a page at a time after a cursor (`before`: the last id seen)',
+    'Every ticket, newest activity first; filter by status and assignee (or unassigned); a page at a time after a cursor (`before`: the last id seen)',
   tags: ['admin', 'tickets'],
   auth: true,
   permission: 'tickets.read',
   query: z.object({
     status: ticketStatusSchema.optional(),
     assignee_id: idParamSchema.optional(),
+    /** true: only tickets nobody is assigned to (with `assignee_id` too, nothing matches). */
+    unassigned: flagQuery.optional(),
     before: idParamSchema.optional(),
     size: intQuery(1, TICKET_PAGE_MAX, vkey('page_invalid')).default(20),
   }),
@@ -51,6 +54,25 @@ export const adminListTickets = defineEndpoint({
     /** The cursor of the next page (`before`), null on the last page. */
     next_before: z.number().int().nullable(),
   }),
+});
+
+export const ticketAssigneeData = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  role: z.enum(STAFF_ROLES),
+});
+export type TicketAssignee = z.infer<typeof ticketAssigneeData>;
+
+export const adminTicketAssignees = defineEndpoint({
+  method: 'GET',
+  path: '/tickets/assignees',
+  summary:
+    'The staff members a ticket may be assigned to (roles with tickets.write), for the assignee filter and the assign action',
+  tags: ['admin', 'tickets'],
+  auth: true,
+  permission: 'tickets.read',
+  data: z.array(ticketAssigneeData),
 });
 
 export const adminGetTicket = defineEndpoint({

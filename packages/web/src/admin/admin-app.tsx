@@ -1,5 +1,4 @@
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRoutes } from 'react-router';
@@ -13,6 +12,7 @@ import { useOwnTwoFactor, useStaffMe } from './api';
 import { ADMIN_SECTIONS } from './admin-sections';
 import type { AdminSection } from './admin-sections';
 import { AdminLayout } from './admin-layout';
+import { useAdminTitle } from './admin-title';
 import { AuditPage } from './pages/audit-page';
 import { NodeGroupsPage } from './pages/node-groups-page';
 import { NodesPage } from './pages/nodes-page';
@@ -26,12 +26,15 @@ import { PackagesPage } from './pages/packages-page';
 import { UserDetailPage } from './pages/user-detail-page';
 import { UsersPage } from './pages/users-page';
 import { StaffPage } from './pages/staff-page';
+import { TicketDetailPage } from './pages/ticket-detail-page';
+import { TicketsPage } from './pages/tickets-page';
 
 type Page = (props: { me: StaffMe }) => ReactNode;
 
 const PAGES: Record<AdminSection['key'], Page> = {
   overview: OverviewPage,
   users: UsersPage,
+  tickets: TicketsPage,
   packages: PackagesPage,
   nodes: NodesPage,
   nodeGroups: NodeGroupsPage,
@@ -60,24 +63,31 @@ function AccessPanel({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** The tab's title: the page's name and the console's. */
-function useAdminTitle(page: string) {
-  const { t } = useTranslation('admin');
-  useEffect(() => {
-    document.title = t('pageTitle', { page });
-  }, [page, t]);
-}
-
-/** Pages inside a section (one account of the users section), opened with the section's permission. */
-const SUBPAGES: { section: AdminSection['key']; path: string; page: Page }[] = [
+/**
+ * Pages inside a section (one account of the users section, one ticket), opened with the section's permission;
+ * `ownTitle`: the page sets the tab's title itself (the ticket's number).
+ */
+const SUBPAGES: { section: AdminSection['key']; path: string; page: Page; ownTitle?: boolean }[] = [
   { section: 'users', path: '/users/:id', page: UserDetailPage },
+  { section: 'tickets', path: '/tickets/:id', page: TicketDetailPage, ownTitle: true },
 ];
 
-function SectionRoute({ section, me, page }: { section: AdminSection; me: StaffMe; page?: Page }) {
+function SectionRoute({
+  section,
+  me,
+  page,
+  ownTitle = false,
+}: {
+  section: AdminSection;
+  me: StaffMe;
+  page?: Page;
+  ownTitle?: boolean;
+}) {
   const { t } = useTranslation('admin');
   const Page = page ?? PAGES[section.key];
-  useAdminTitle(t(`nav.${section.key}`));
-  if (!me.permissions.includes(section.permission))
+  const allowed = me.permissions.includes(section.permission);
+  useAdminTitle(ownTitle && allowed ? null : t(`nav.${section.key}`));
+  if (!allowed)
     return (
       <Alert color="yellow" data-testid="admin-page-denied">
         {t('access.pageDenied', { role: t(`roles.${me.role}`) })}
@@ -200,7 +210,12 @@ function AdminRoutes({ me }: { me: StaffMe }) {
     ...SUBPAGES.map((sub) => ({
       path: sub.path,
       element: (
-        <SectionRoute section={ADMIN_SECTIONS.find((s) => s.key === sub.section)!} me={me} page={sub.page} />
+        <SectionRoute
+          section={ADMIN_SECTIONS.find((s) => s.key === sub.section)!}
+          me={me}
+          page={sub.page}
+          ownTitle={sub.ownTitle}
+        />
       ),
     })),
     { path: '*', element: <Navigate to="/" replace /> },

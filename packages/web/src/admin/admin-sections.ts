@@ -6,6 +6,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconListDetails,
+  IconMessages,
   IconPackage,
   IconReceipt,
   IconServer,
@@ -18,6 +19,7 @@ import {
 export const ADMIN_SECTIONS = [
   { key: 'overview', path: '/', permission: 'console.access', Icon: IconLayoutDashboard },
   { key: 'users', path: '/users', permission: 'users.read', Icon: IconUser },
+  { key: 'tickets', path: '/tickets', permission: 'tickets.read', Icon: IconMessages },
   { key: 'packages', path: '/packages', permission: 'packages.read', Icon: IconPackage },
   { key: 'nodes', path: '/nodes', permission: 'nodes.read', Icon: IconServer },
   { key: 'nodeGroups', path: '/node-groups', permission: 'nodes.read', Icon: IconFolders },

@@ -1,14 +1,16 @@
 /** The console's calls, built from the contract's staff endpoints. */
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '@portal/contract';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { authApi, TICKETS } from '@portal/contract';
 import {
   adminNodesApi,
   moneyApi,
   overviewAdminApi,
   packageAdminApi,
   staffApi,
+  ticketAdminApi,
   userAdminApi,
 } from '@portal/contract/admin';
+import type { AdminTicketDetail } from '@portal/contract/admin';
 import type { Endpoint, EndpointData, EndpointQuery } from '@portal/contract';
 import type { RequestInput } from '../lib/api-client';
 import { apiRequest } from '../lib/api-client';
@@ -253,3 +255,74 @@ export const useNodesOverview = (enabled: boolean) =>
   useApiQuery(overviewAdminApi.nodesOverview, {}, overviewOptions(enabled));
 export const useTicketsOverview = (enabled: boolean) =>
   useApiQuery(overviewAdminApi.ticketsOverview, {}, overviewOptions(enabled));
+
+// ---- tickets ----
+
+export type TicketListFilter = Omit<EndpointQuery<typeof ticketAdminApi.adminListTickets>, 'before' | 'size'>;
+
+const TICKET_PAGE = 50;
+
+/** Every customer's tickets, newest activity first, a page after another ("load more" follows the cursor). */
+export function useTicketList(filter: TicketListFilter) {
+  return useInfiniteQuery({
+    queryKey: [...apiQueryKey(ticketAdminApi.adminListTickets, { query: filter }), 'pages'],
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(
+        ticketAdminApi.adminListTickets,
+        { query: { ...filter, size: TICKET_PAGE, before: pageParam } },
+        { signal },
+      ),
+    getNextPageParam: (last) => last.next_before ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The staff members a ticket may be assigned to (the assignee filter and the assign action). */
+export function useTicketAssignees() {
+  return useApiQuery(ticketAdminApi.adminTicketAssignees, {}, { retry: 1, staleTime: 60_000 });
+}
+
+export function adminTicketKey(id: number) {
+  return apiQueryKey(ticketAdminApi.adminGetTicket, { params: { id } });
+}
+
+/** One ticket with its conversation; asked again every TICKETS.pollMs while the page is visible (new replies). */
+export function useAdminTicket(id: number) {
+  return useApiQuery(
+    ticketAdminApi.adminGetTicket,
+    { params: { id } },
+    {
+      retry: 1,
+      staleTime: 0,
+      refetchInterval: TICKETS.pollMs,
+      refetchIntervalInBackground: false,
+      enabled: id > 0,
+    },
+  );
+}
+
+/** The lists and figures a ticket's change moves: the tickets list, the overview's counts, an account's tickets. */
+const TICKET_PATHS = /^\/tickets$|^\/overview\/tickets$|^\/users\/:id\/tickets$/;
+
+/** A write on one ticket: its answer (the ticket as it is now) goes into the cache, the lists are asked again. */
+function useTicketWrite<
+  E extends
+    | typeof ticketAdminApi.adminReplyTicket
+    | typeof ticketAdminApi.adminSetStatus
+    | typeof ticketAdminApi.adminAssign,
+>(endpoint: E) {
+  const queryClient = useQueryClient();
+  return useApiMutation(endpoint, {
+    onSuccess: (ticket: AdminTicketDetail) => {
+      queryClient.setQueryData(adminTicketKey(ticket.id), ticket);
+      void queryClient.invalidateQueries({
+        predicate: (q) => TICKET_PATHS.test(String(q.queryKey[1] ?? '')),
+      });
+    },
+  });
+}
+
+export const useStaffReplyTicket = () => useTicketWrite(ticketAdminApi.adminReplyTicket);
+export const useSetTicketStatus = () => useTicketWrite(ticketAdminApi.adminSetStatus);
+export const useAssignTicket = () => useTicketWrite(ticketAdminApi.adminAssign);

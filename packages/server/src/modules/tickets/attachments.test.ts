@@ -3,8 +3,9 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { TicketAttachment, TicketDetail } from '@portal/contract';
+import type { AdminTicketDetail } from '@portal/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test/accounts.js';
+import { accountWithRole, call, enrolTwoFactor } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { MAX_UNCLAIMED_UPLOADS } from './ticket-service.js';
@@ -291,6 +292,27 @@ describe(`ticket attachments (${TEST_DIALECT})`, () => {
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toMatchObject({ code: 40002, data: { reason: 'expired' } });
     expect(expired.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it("lets staff open a customer's files only as the staff API does: tickets.read and a two-factor session", async () => {
+    const owner = await customer();
+    const a = await uploaded(owner, 'proof.png', png());
+    const ticket = (await openTicket(t.app, owner.token, { attachment_ids: [a.id] })).data;
+    // A support member signed in with the password only: the staff API answers 40120, the file is not theirs.
+    const desk = await accountWithRole(t.app, db(), 'support', { twoFactor: false });
+    const detailUrl = `/api/v1/admin/tickets/${ticket.id}`;
+    expect((await call(t.app, { url: detailUrl, token: desk.token })).code).toBe(40120);
+    const before = await fetchFile(byToken(a.id), desk.token);
+    expect([before.statusCode, before.json<{ code: number }>().code]).toEqual([404, 40607]);
+    // With two-factor on in this session: by token, and through the signed URL the staff ticket answer gives.
+    await enrolTwoFactor(t.app, desk.token);
+    expect((await fetchFile(byToken(a.id), desk.token)).statusCode).toBe(200);
+    const detail = await call<AdminTicketDetail>(t.app, { url: detailUrl, token: desk.token });
+    const signed = await fetchFile(detail.data.attachments[0]!.url);
+    expect([signed.statusCode, signed.headers['content-type']]).toEqual([200, 'image/png']);
+    // A role without tickets.read (finance) never opens a customer's file, two-factor or not.
+    const finance = await accountWithRole(t.app, db(), 'finance');
+    expect((await fetchFile(byToken(a.id), finance.token)).statusCode).toBe(404);
   });
 
   it("claims an upload once, only its uploader's, and writes nothing when one is not available", async () => {

@@ -84,10 +84,12 @@ export function ticketRoutes(api: FastifyInstance, tickets: TicketService): void
         opened = await svc().openAttachment(id, { signed: true });
       } else {
         await authenticateRequest(request, reply);
-        const user = request.auth!.user;
+        const { user, session } = request.auth!;
+        // Staff open anyone's files as the staff API does: with tickets.read and a two-factor session (else only
+        // their own, as any customer).
         opened = await svc().openAttachment(id, {
           userId: user.id,
-          isAdmin: hasPermission(user.role, 'tickets.read'),
+          isAdmin: hasPermission(user.role, 'tickets.read') && Boolean(session.two_factor_at),
         });
       }
       const { row, stream } = opened;
@@ -109,6 +111,7 @@ export function ticketRoutes(api: FastifyInstance, tickets: TicketService): void
 export function adminTicketRoutes(admin: FastifyInstance, tickets: TicketService): void {
   const svc = () => tickets;
   registerStaffEndpoint(admin, ticketAdminApi.adminListTickets, ({ query }) => svc().adminList(query));
+  registerStaffEndpoint(admin, ticketAdminApi.adminTicketAssignees, () => svc().assignees());
   registerStaffEndpoint(admin, ticketAdminApi.adminGetTicket, ({ params }) => svc().adminDetail(params.id));
   registerStaffEndpoint(admin, ticketAdminApi.adminReplyTicket, ({ auth, params, body, actor }) =>
     svc().adminReply(auth.user, params.id, body, actor),

@@ -1,4 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
+import type { StaffRole } from '@portal/contract';
 import type { Db } from '../../db/types.js';
 import type { TicketAttachmentRow, TicketRow, TicketsTable } from '../../db/tables/tickets.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
@@ -45,7 +46,7 @@ export function ticketCursor(db: Db, id: number): Promise<TicketCursor | undefin
  */
 export function staffTicketsPage(
   db: Db,
-  f: { status?: Status | undefined; assigneeId?: number | undefined },
+  f: { status?: Status | undefined; assigneeId?: number | undefined; unassigned?: boolean | undefined },
   cursor: TicketCursor | undefined,
   limit: number,
 ) {
@@ -57,6 +58,7 @@ export function staffTicketsPage(
     .select(['u.email as user_email', 'a.nickname as assignee_nickname', 'a.email as assignee_email']);
   if (f.status) q = q.where('t.status', '=', f.status);
   if (f.assigneeId !== undefined) q = q.where('t.assignee_id', '=', f.assigneeId);
+  if (f.unassigned) q = q.where('t.assignee_id', 'is', null);
   if (cursor) q = q.where(sql<SqlBool>`(t.updated_at, t.id) < (${cursor.updated_at}, ${cursor.id})`);
   return q.orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute();
 }
@@ -232,6 +234,16 @@ export async function setAssignee(db: Db, id: number, assigneeId: number | null,
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The accounts of the given staff roles (those who handle tickets), by e-mail address. */
+export function staffOfRoles(db: Db, roles: readonly StaffRole[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'nickname', 'role'])
+    .where('role', 'in', [...roles])
+    .orderBy('email')
+    .execute();
 }
 
 export function findUserRole(db: Db, id: number) {

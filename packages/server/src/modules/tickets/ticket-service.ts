@@ -4,13 +4,14 @@ import {
   DEFAULT_LOCALE,
   hasPermission,
   isLocale,
+  STAFF_ROLES,
   TICKETS,
   type TicketAttachment,
   type TicketDetail,
   type TicketStatus,
   type TicketSummary,
 } from '@portal/contract';
-import { type AdminTicketDetail, type AdminTicketSummary } from '@portal/contract/admin';
+import { type AdminTicketDetail, type AdminTicketSummary, type TicketAssignee } from '@portal/contract/admin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaffActor } from '../../lib/staff-actor.js';
 import { recordAudit } from '../audit/audit-log.js';
@@ -358,6 +359,7 @@ export class TicketService {
   async adminList(q: {
     status?: TicketStatus | undefined;
     assignee_id?: number | undefined;
+    unassigned?: boolean | undefined;
     before?: number | undefined;
     size: number;
   }): Promise<{ items: AdminTicketSummary[]; next_before: number | null }> {
@@ -365,7 +367,7 @@ export class TicketService {
     if (q.before !== undefined && !cursor) return { items: [], next_before: null };
     const rows = await repo.staffTicketsPage(
       this.d.db,
-      { status: q.status, assigneeId: q.assignee_id },
+      { status: q.status, assigneeId: q.assignee_id, unassigned: q.unassigned },
       cursor,
       q.size + 1,
     );
@@ -377,6 +379,16 @@ export class TicketService {
       assignee_name: row.assignee_nickname ?? row.assignee_email,
     }));
     return { items, next_before: rows.length > q.size ? items.at(-1)!.id : null };
+  }
+
+  /** Who may be assigned a ticket: the staff whose role has tickets.write (what adminAssign accepts). */
+  async assignees(): Promise<TicketAssignee[]> {
+    const roles = STAFF_ROLES.filter((role) => hasPermission(role, 'tickets.write'));
+    const rows = await repo.staffOfRoles(this.d.db, roles);
+    return rows.flatMap((row) => {
+      const role = STAFF_ROLES.find((r) => r === row.role);
+      return role ? [{ id: row.id, email: row.email, nickname: row.nickname, role }] : [];
+    });
   }
 
   async adminDetail(id: number): Promise<AdminTicketDetail> {

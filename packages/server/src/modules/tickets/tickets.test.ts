@@ -1,7 +1,7 @@
 import type { TicketDetail, TicketSummary } from '@portal/contract';
-import type { AdminTicketDetail, AdminTicketSummary } from '@portal/contract/admin';
+import type { AdminTicketDetail, AdminTicketSummary, TicketAssignee } from '@portal/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, uniqueEmail, PASSWORD, type Reply } from '../../test/accounts.js';
+import { accountWithRole, call, login, uniqueEmail, PASSWORD, type Reply } from '../../test/accounts.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { linkFrom, startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
@@ -381,5 +381,89 @@ describe(`tickets (${TEST_DIALECT})`, () => {
     });
     expect(detail.data).toMatchObject({ user_id: u2.id, title: 'Other customer ticket' });
     expect((await assign(null)).data.assignee_id).toBeNull();
+  });
+  it('names who may be assigned (roles with tickets.write) and lists the tickets nobody is assigned to', async () => {
+    const s1 = await admin();
+    const desk = await accountWithRole(t.app, db(), 'support');
+    const viewer = await accountWithRole(t.app, db(), 'viewer');
+    const finance = await accountWithRole(t.app, db(), 'finance');
+    const u = await customer();
+    const assignees = await call<TicketAssignee[]>(t.app, {
+      url: `${ADMIN}/tickets/assignees`,
+      token: viewer.token,
+    });
+    expect(assignees.code).toBe(20000);
+    const ids = assignees.data.map((x) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([s1.id, desk.id]));
+    expect(ids).not.toContain(viewer.id);
+    expect(ids).not.toContain(finance.id);
+    expect(ids).not.toContain(u.id);
+    expect(assignees.data.find((x) => x.id === desk.id)).toEqual({
+      id: desk.id,
+      email: desk.email,
+      nickname: null,
+      role: 'support',
+    });
+    // Every one of them is accepted by the assign call.
+    const ticket = (await openTicket(t.app, u.token, { title: 'Nobody has it yet' })).data;
+    const other = (await openTicket(t.app, u.token, { title: 'Taken by the desk' })).data;
+    const assigned = await call<AdminTicketDetail>(t.app, {
+      method: 'POST',
+      url: `${ADMIN}/tickets/${other.id}/assign`,
+      token: s1.token,
+      payload: { assignee_id: desk.id },
+    });
+    expect(assigned.data.assignee_id).toBe(desk.id);
+    const unassigned = await call<{ items: AdminTicketSummary[] }>(t.app, {
+      url: `${ADMIN}/tickets?unassigned=true&size=100`,
+      token: desk.token,
+    });
+    expect(unassigned.code).toBe(20000);
+    expect(unassigned.data.items.map((x) => x.id)).toContain(ticket.id);
+    expect(unassigned.data.items.map((x) => x.id)).not.toContain(other.id);
+    expect(unassigned.data.items.every((x) => x.assignee_id === null)).toBe(true);
+    const both = await call<{ items: AdminTicketSummary[] }>(t.app, {
+      url: `${ADMIN}/tickets?unassigned=true&assignee_id=${desk.id}`,
+      token: desk.token,
+    });
+    expect(both.data.items).toEqual([]);
+    const bad = await call(t.app, { url: `${ADMIN}/tickets?unassigned=maybe`, token: desk.token });
+    expect(bad.code).toBe(40004);
+    // Customers and roles without tickets.read do not learn who the staff are.
+    expect((await call(t.app, { url: `${ADMIN}/tickets/assignees`, token: u.token })).code).toBe(40002);
+    expect((await call(t.app, { url: `${ADMIN}/tickets/assignees`, token: finance.token })).code).toBe(40002);
+  });
+  it("records every staff write on a ticket in the audit log with the support member's role and what changed", async () => {
+    const u = await customer();
+    const desk = await accountWithRole(t.app, db(), 'support');
+    const ticket = (await openTicket(t.app, u.token, { title: 'Audit me please' })).data;
+    const post = (path: string, payload: object) =>
+      call<AdminTicketDetail>(t.app, {
+        method: 'POST',
+        url: `${ADMIN}/tickets/${ticket.id}/${path}`,
+        token: desk.token,
+        payload,
+      });
+    expect((await post('assign', { assignee_id: desk.id })).code).toBe(20000);
+    expect((await post('reply', { content: 'Looking into it', status: 'resolved' })).data.status).toBe(
+      'resolved',
+    );
+    expect((await post('status', { status: 'closed' })).code).toBe(20000);
+    const rows = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'actor_role', 'target_type', 'target_id', 'changes'])
+      .where('target_type', '=', 'ticket')
+      .where('target_id', '=', String(ticket.id))
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.action, r.actor_id, r.actor_role])).toEqual([
+      ['ticket.assign', desk.id, 'support'],
+      ['ticket.reply', desk.id, 'support'],
+      ['ticket.status', desk.id, 'support'],
+    ]);
+    const changes = rows.map((r) => JSON.parse(r.changes ?? 'null') as unknown);
+    expect(changes[0]).toEqual({ before: { assignee_id: null }, after: { assignee_id: desk.id } });
+    expect(changes[1]).toMatchObject({ after: { status: 'resolved', attachment_ids: [] } });
+    expect(changes[2]).toEqual({ before: { status: 'resolved' }, after: { status: 'closed' } });
   });
 });

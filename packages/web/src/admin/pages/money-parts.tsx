@@ -41,6 +41,7 @@ export function CursorList<T>({
   columns,
   rowKey,
   rowAttributes,
+  onRowClick,
   label,
   minWidth,
   empty,
@@ -49,6 +50,8 @@ export function CursorList<T>({
   columns: DataColumn<T>[];
   rowKey: (row: T) => number;
   rowAttributes: (row: T) => RowAttributes;
+  /** A row opens something (DataList's onRowClick). */
+  onRowClick?: (row: T) => (() => void) | undefined;
   label: string;
   minWidth: number;
   /** What an empty list says (a filtered list's "nothing matches" unless told). */
@@ -76,6 +79,7 @@ export function CursorList<T>({
         columns={columns}
         rowKey={rowKey}
         rowAttributes={rowAttributes}
+        onRowClick={onRowClick}
         label={label}
         minWidth={minWidth}
       />

@@ -115,6 +115,13 @@ describe('overview page', () => {
     expect(screen.getByTestId('overview-pending-usdt-link').getAttribute('href')).toBe(
       '/topups?status=pending',
     );
+    // The ticket figures open the tickets list on their status.
+    expect(screen.getByTestId('overview-tickets-pending-link').getAttribute('href')).toBe(
+      '/tickets?status=pending',
+    );
+    expect(screen.getByTestId('overview-tickets-processing-link').getAttribute('href')).toBe(
+      '/tickets?status=processing',
+    );
     expect(screen.getByTestId('overview-users-week').getAttribute('href')).toBe(
       `/users?registered_from=${encodeURIComponent(PERIODS.week.from)}&registered_to=${encodeURIComponent(to)}`,
     );

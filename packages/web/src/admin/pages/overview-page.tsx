@@ -336,18 +336,24 @@ function TicketsArea({ data }: { data: TicketsOverview }) {
   const locale = currentLocale();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <OverviewCard title={t('overview.tickets.title')} testId="overview-tickets">
+      <OverviewCard title={t('overview.tickets.title')} to="/tickets" testId="overview-tickets">
         <SimpleGrid cols={2} spacing="xs">
-          <Figure
-            label={t('overview.tickets.pending')}
-            value={formatDecimal(data.pending, locale)}
-            testId="overview-tickets-pending"
-          />
-          <Figure
-            label={t('overview.tickets.processing')}
-            value={formatDecimal(data.processing, locale)}
-            testId="overview-tickets-processing"
-          />
+          {(['pending', 'processing'] as const).map((status) => (
+            <Anchor
+              key={status}
+              component={Link}
+              to={`/tickets?status=${status}`}
+              underline="never"
+              c="inherit"
+              data-testid={`overview-tickets-${status}-link`}
+            >
+              <Figure
+                label={t(`overview.tickets.${status}`)}
+                value={formatDecimal(data[status], locale)}
+                testId={`overview-tickets-${status}`}
+              />
+            </Anchor>
+          ))}
         </SimpleGrid>
       </OverviewCard>
     </SimpleGrid>

@@ -1,5 +1,6 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { userAdminApi } from '@portal/contract/admin';
 import type { UserTopup } from '@portal/contract/admin';
 import type { TicketSummary } from '@portal/contract';
@@ -105,6 +106,7 @@ export function UserTicketsList({ id }: { id: number }) {
   // Statuses are named as the customers see them (their support pages' messages).
   const { t: customerT } = useTranslation();
   const locale = currentLocale();
+  const navigate = useNavigate();
   const list = useCursorList(userAdminApi.tickets, {}, { params: { id }, size: FIRST_ROWS });
   const columns: DataColumn<TicketSummary>[] = [
     {
@@ -112,7 +114,16 @@ export function UserTicketsList({ id }: { id: number }) {
       header: t('users.ticketTitle'),
       cell: (x) => (
         <Stack gap={0}>
-          <Text size="sm">{x.title}</Text>
+          <Anchor
+            component={Link}
+            to={`/tickets/${x.id}`}
+            size="sm"
+            onClick={(e) => e.stopPropagation()}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="user-ticket-link"
+          >
+            {x.title}
+          </Anchor>
           <Text size="xs" c="dimmed">
             {x.ticket_no}
           </Text>
@@ -140,6 +151,7 @@ export function UserTicketsList({ id }: { id: number }) {
       columns={columns}
       rowKey={(x) => x.id}
       rowAttributes={(x) => ({ 'data-testid': 'user-ticket', 'data-status': x.status })}
+      onRowClick={(x) => () => void navigate(`/tickets/${x.id}`)}
       label={t('users.ticketList')}
       empty={t('users.none')}
       minWidth={640}

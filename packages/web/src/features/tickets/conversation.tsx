@@ -41,13 +41,28 @@ function messagesOf(
   ];
 }
 
-/** Customer messages on the right, the support team's on the left, each with its files. */
-export function Conversation({ ticket }: { ticket: TicketDetail }) {
+/**
+ * Whose page it is: the customer's own ticket (their messages on the right, "You"), or the support team's view in
+ * the operators' console (the team's messages on the right, the customer named, each staff reply by its author).
+ */
+export type ConversationViewer = { side: 'customer' } | { side: 'staff'; customer: string };
+
+/** The reader's own side's messages on the right, the other side's on the left, each with its files. */
+export function Conversation({
+  ticket,
+  viewer = { side: 'customer' },
+}: {
+  ticket: TicketDetail;
+  viewer?: ConversationViewer;
+}) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const messages = messagesOf(ticket, t('tickets.detail.you'), (name) =>
+  const staffView = viewer.side === 'staff';
+  const messages = messagesOf(ticket, staffView ? viewer.customer : t('tickets.detail.you'), (name) =>
     name ? t('tickets.detail.staffNamed', { name }) : t('tickets.detail.staff'),
   );
+  // The reader's own messages sit on the right in the brand's light colour; the other side's on the left, outlined.
+  const own = (m: Message) => m.staff === staffView;
   return (
     <Stack gap="md" role="list" aria-label={t('tickets.detail.conversation')} data-testid="conversation">
       {messages.map((m) => (
@@ -57,17 +72,13 @@ export function Conversation({ ticket }: { ticket: TicketDetail }) {
           gap="sm"
           wrap="nowrap"
           align="flex-start"
-          justify={m.staff ? 'flex-start' : 'flex-end'}
+          justify={own(m) ? 'flex-end' : 'flex-start'}
           data-testid={m.staff ? 'message-staff' : 'message-user'}
         >
-          {m.staff && (
-            <Avatar color="brand" radius="xl" size="md" aria-hidden>
-              <IconHeadset size={18} />
-            </Avatar>
-          )}
+          {!own(m) && <MessageAvatar staff={m.staff} />}
           <Box maw={{ base: 'calc(100% - 48px)', sm: '78%' }} style={{ minWidth: 0 }}>
-            <Group gap={6} justify={m.staff ? 'flex-start' : 'flex-end'} mb={4} wrap="wrap">
-              <Text size="xs" fw={600}>
+            <Group gap={6} justify={own(m) ? 'flex-end' : 'flex-start'} mb={4} wrap="wrap">
+              <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {m.author}
               </Text>
               <Text size="xs" c="dimmed">
@@ -77,8 +88,8 @@ export function Conversation({ ticket }: { ticket: TicketDetail }) {
             <Paper
               radius="md"
               p="sm"
-              withBorder={m.staff}
-              bg={m.staff ? 'var(--mantine-color-body)' : 'var(--mantine-primary-color-light)'}
+              withBorder={!own(m)}
+              bg={own(m) ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)'}
             >
               <Stack gap="sm">
                 <Text
@@ -92,13 +103,22 @@ export function Conversation({ ticket }: { ticket: TicketDetail }) {
               </Stack>
             </Paper>
           </Box>
-          {!m.staff && (
-            <Avatar color="gray" radius="xl" size="md" aria-hidden>
-              <IconUser size={18} />
-            </Avatar>
-          )}
+          {own(m) && <MessageAvatar staff={m.staff} />}
         </Group>
       ))}
     </Stack>
+  );
+}
+
+/** The support team's headset or the customer's figure. */
+function MessageAvatar({ staff }: { staff: boolean }) {
+  return staff ? (
+    <Avatar color="brand" radius="xl" size="md" aria-hidden>
+      <IconHeadset size={18} />
+    </Avatar>
+  ) : (
+    <Avatar color="gray" radius="xl" size="md" aria-hidden>
+      <IconUser size={18} />
+    </Avatar>
   );
 }

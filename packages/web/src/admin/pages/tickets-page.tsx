@@ -1,0 +1,235 @@
+import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TICKET_STATUSES } from '@portal/contract';
+import type { TicketStatus } from '@portal/contract';
+import type { AdminTicketSummary, StaffMe, TicketAssignee } from '@portal/contract/admin';
+import { DataList } from '../../components/data-list';
+import type { DataColumn } from '../../components/data-list';
+import { PriorityBadge, TicketStatusBadge } from '../../features/tickets';
+import { currentLocale } from '../../i18n/i18n';
+import { formatDateTime, formatDateTimeCompact } from '../../lib/format-date';
+import { useTicketAssignees, useTicketList } from '../api';
+import type { TicketListFilter } from '../api';
+import { useLinkedFilter } from '../linked-filter';
+import { PageTitle } from './page-title';
+
+/** The assignee filter: anyone, oneself, nobody, or a staff member's id. */
+type AssigneeChoice = '' | 'me' | 'none' | `${number}`;
+
+const statusOf = (value: string | undefined): TicketStatus | '' =>
+  TICKET_STATUSES.find((s) => s === value) ?? '';
+
+const assigneeOf = (value: string | undefined): AssigneeChoice =>
+  value === 'me' || value === 'none' || (value !== undefined && /^[1-9]\d{0,9}$/.test(value))
+    ? (value as AssigneeChoice)
+    : '';
+
+/** The list's query: the status, and the assignee as the API names it (`assignee_id` or `unassigned`). */
+export function ticketFilterOf(status: TicketStatus | '', assignee: AssigneeChoice, meId: number) {
+  const filter: TicketListFilter = {};
+  if (status) filter.status = status;
+  if (assignee === 'me') filter.assignee_id = meId;
+  else if (assignee === 'none') filter.unassigned = 'true';
+  else if (assignee) filter.assignee_id = Number(assignee);
+  return filter;
+}
+
+/** A staff member as lists name them: the nickname, else the e-mail address. */
+export const staffName = (s: Pick<TicketAssignee, 'email' | 'nickname'>) => s.nickname ?? s.email;
+
+/** A link inside a clickable row opens itself, not the row's page too. */
+const own = (event: MouseEvent) => event.stopPropagation();
+
+/**
+ * Every customer's tickets, newest activity first: filters by status and assignee (the overview's figures link here
+ * with `?status=…`; the URL keeps the filter, so going back to the list finds it as it was), "load more" after the
+ * cursor; a row opens the ticket.
+ */
+export function TicketsPage({ me }: { me: StaffMe }) {
+  const { t } = useTranslation('admin');
+  // Statuses are named as the customers see them (their support pages' messages), as the badges do.
+  const { t: customerT } = useTranslation();
+  const locale = currentLocale();
+  const navigate = useNavigate();
+  const [, setSearchParams] = useSearchParams();
+  const linked = useLinkedFilter(['status', 'assignee']);
+  const [status, setStatus] = useState(() => statusOf(linked.status));
+  const [assignee, setAssignee] = useState(() => assigneeOf(linked.assignee));
+  const list = useTicketList(ticketFilterOf(status, assignee, me.id));
+  const assignees = useTicketAssignees();
+  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const choose = (next: { status: TicketStatus | ''; assignee: AssigneeChoice }) => {
+    setStatus(next.status);
+    setAssignee(next.assignee);
+    const params = new URLSearchParams();
+    if (next.status) params.set('status', next.status);
+    if (next.assignee) params.set('assignee', next.assignee);
+    setSearchParams(params, { replace: true });
+  };
+
+  const people = (assignees.data ?? []).filter((s) => s.id !== me.id);
+  const assigneeOptions = [
+    { value: '', label: t('tickets.anyone') },
+    { value: 'me', label: t('tickets.mine') },
+    { value: 'none', label: t('tickets.nobody') },
+    ...people.map((s) => ({ value: String(s.id), label: staffName(s) })),
+  ];
+  // A linked staff member not (yet) in the list still shows as chosen.
+  if (assignee && !assigneeOptions.some((o) => o.value === assignee))
+    assigneeOptions.push({ value: assignee, label: `#${assignee}` });
+
+  const columns: DataColumn<AdminTicketSummary>[] = [
+    {
+      key: 'ticket',
+      header: t('tickets.ticket'),
+      cell: (x) => (
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Anchor
+            component={Link}
+            to={`/tickets/${x.id}`}
+            onClick={own}
+            size="sm"
+            fw={600}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="ticket-link"
+          >
+            {x.title}
+          </Anchor>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {x.ticket_no}
+          </Text>
+        </Stack>
+      ),
+      card: 'title',
+    },
+    {
+      key: 'status',
+      header: t('common.status'),
+      cell: (x) => <TicketStatusBadge status={x.status} />,
+      card: 'aside',
+    },
+    {
+      key: 'customer',
+      header: t('tickets.customer'),
+      cell: (x) => (
+        <Anchor
+          component={Link}
+          to={`/users/${x.user_id}`}
+          onClick={own}
+          size="sm"
+          title={x.user_email}
+          data-testid="ticket-customer"
+        >
+          {x.user_email}
+        </Anchor>
+      ),
+      truncate: true,
+      nowrap: true,
+    },
+    {
+      key: 'priority',
+      header: t('tickets.priority'),
+      cell: (x) => <PriorityBadge priority={x.priority} />,
+      nowrap: true,
+    },
+    {
+      key: 'assignee',
+      header: t('tickets.assignee'),
+      cell: (x) => x.assignee_name ?? t('tickets.nobody'),
+      truncate: true,
+      nowrap: true,
+    },
+    {
+      key: 'activity',
+      header: t('tickets.lastActivity'),
+      cell: (x) => (
+        <Stack gap={0}>
+          <span>{formatDateTime(x.updated_at, locale)}</span>
+          {x.last_reply_by && (
+            <Text size="xs" c="dimmed">
+              {t(`tickets.lastBy.${x.last_reply_by}`)}
+            </Text>
+          )}
+        </Stack>
+      ),
+      cardCell: (x) => formatDateTimeCompact(x.updated_at, locale),
+      nowrap: true,
+    },
+  ];
+
+  return (
+    <>
+      <PageTitle title={t('nav.tickets')} intro={t('tickets.intro')} />
+      <Card withBorder radius="md" padding="md" mb="md">
+        <Group align="flex-end" gap="sm" role="group" aria-label={t('tickets.filters')}>
+          <NativeSelect
+            label={t('common.status')}
+            data={[
+              { value: '', label: t('common.all') },
+              ...TICKET_STATUSES.map((s) => ({ value: s, label: customerT(`tickets.status.${s}`) })),
+            ]}
+            value={status}
+            onChange={(e) => choose({ status: statusOf(e.currentTarget.value), assignee })}
+            miw={160}
+            data-testid="tickets-filter-status"
+          />
+          <NativeSelect
+            label={t('tickets.assignee')}
+            data={assigneeOptions}
+            value={assignee}
+            onChange={(e) => choose({ status, assignee: assigneeOf(e.currentTarget.value) })}
+            miw={200}
+            data-testid="tickets-filter-assignee"
+          />
+          <Button
+            variant="default"
+            onClick={() => choose({ status: '', assignee: '' })}
+            disabled={!status && !assignee}
+          >
+            {t('common.reset')}
+          </Button>
+        </Group>
+      </Card>
+      {list.isError ? (
+        <Alert color="red" role="alert">
+          {t('common.loadFailed', { message: list.error.message })}
+        </Alert>
+      ) : list.isPending ? null : rows.length === 0 ? (
+        <Text c="dimmed" data-testid="tickets-empty">
+          {status || assignee ? t('common.empty') : t('tickets.none')}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          <DataList
+            rows={rows}
+            columns={columns}
+            rowKey={(x) => x.id}
+            rowAttributes={(x) => ({
+              'data-testid': 'ticket-row',
+              'data-id': String(x.id),
+              'data-status': x.status,
+            })}
+            onRowClick={(x) => () => void navigate(`/tickets/${x.id}`)}
+            label={t('nav.tickets')}
+            minWidth={960}
+          />
+          {list.hasNextPage && (
+            <Button
+              variant="default"
+              onClick={() => void list.fetchNextPage()}
+              loading={list.isFetchingNextPage}
+              style={{ alignSelf: 'center' }}
+              data-testid="tickets-more"
+            >
+              {t('common.more')}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}
