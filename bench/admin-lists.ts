@@ -297,6 +297,14 @@ const cases: Case[] = [
     name: 'tickets: status and assignee',
     url: `${A}/tickets?status=processing&assignee_id=${assignee.assignee_id}`,
   },
+  { name: 'tickets: unassigned', url: `${A}/tickets?unassigned=true` },
+  { name: 'tickets: who may be assigned', url: `${A}/tickets/assignees` },
+  // the overview's cards (aggregates over the same tables)
+  { name: 'overview: money', url: `${A}/overview/money` },
+  { name: 'overview: users', url: `${A}/overview/users` },
+  { name: 'overview: nodes and traffic', url: `${A}/overview/nodes` },
+  { name: 'overview: tickets', url: `${A}/overview/tickets` },
+  { name: 'segment mailings', url: `${A}/users/mailings` },
   // catalogue and content
   { name: 'nodes', url: `${A}/nodes` },
   { name: 'node groups', url: `${A}/node-groups` },

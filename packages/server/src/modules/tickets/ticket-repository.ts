@@ -241,6 +241,7 @@ export function staffOfRoles(db: Db, roles: readonly StaffRole[]) {
   return db
     .selectFrom('users')
     .select(['id', 'email', 'nickname', 'role'])
+    .where('role', '<>', 'user') // the staff index's own condition, so SQLite uses it too (not a scan of every account)
     .where('role', 'in', [...roles])
     .orderBy('email')
     .execute();
