@@ -224,6 +224,12 @@ const cases: Case[] = [
   { name: 'users: subscribed', url: `${A}/users?subscribed=true` },
   { name: 'users: not subscribed', url: `${A}/users?subscribed=false` },
   { name: 'users: with balance', url: `${A}/users?with_balance=true` },
+  { name: 'users: oldest first', url: `${A}/users?sort=oldest` },
+  { name: 'users: highest balance first', url: `${A}/users?sort=balance` },
+  {
+    name: 'users: highest balance first, deep page',
+    url: `${A}/users?sort=balance&before=${await deep('users')}`,
+  },
   {
     name: 'users: registered in a month',
     url: `${A}/users?registered_from=${month.from.toISOString()}&registered_to=${month.to.toISOString()}`,
@@ -232,6 +238,7 @@ const cases: Case[] = [
   { name: 'user detail (a dealer, 20,000 entries)', url: `${A}/users/${dealer.user_id}` },
   // orders
   { name: 'orders: first page', url: `${A}/orders` },
+  { name: 'orders: oldest first', url: `${A}/orders?sort=oldest` },
   { name: 'orders: deep page', url: `${A}/orders?before=${await deep('subscription_orders')}` },
   { name: 'orders: one user (e-mail)', url: `${A}/orders?user=${encodeURIComponent(customer.email)}` },
   { name: 'orders: kind renew', url: `${A}/orders?kind=renew` },
@@ -239,6 +246,8 @@ const cases: Case[] = [
   { name: 'orders: a month', url: `${A}/orders?${range}` },
   // ledger
   { name: 'ledger: first page', url: `${A}/ledger` },
+  { name: 'ledger: oldest first', url: `${A}/ledger?sort=oldest` },
+  { name: 'ledger: a dealer, oldest first', url: `${A}/ledger?user=${dealer.user_id}&sort=oldest` },
   { name: 'ledger: deep page', url: `${A}/ledger?before=${await deep('ledger_entries')}` },
   { name: 'ledger: a dealer', url: `${A}/ledger?user=${dealer.user_id}` },
   {
@@ -298,6 +307,8 @@ const cases: Case[] = [
     url: `${A}/tickets?status=processing&assignee_id=${assignee.assignee_id}`,
   },
   { name: 'tickets: unassigned', url: `${A}/tickets?unassigned=true` },
+  { name: 'tickets: waiting longest first', url: `${A}/tickets?sort=waiting` },
+  { name: 'tickets: pending, waiting longest first', url: `${A}/tickets?status=pending&sort=waiting` },
   { name: 'tickets: who may be assigned', url: `${A}/tickets/assignees` },
   // the overview's cards (aggregates over the same tables)
   { name: 'overview: money', url: `${A}/overview/money` },

@@ -11,6 +11,7 @@ export type {
   AdminUser,
   Segment,
   SegmentMailingInfo,
+  UserSort,
   SegmentMailTexts,
   UserDetail,
   UserFilter,
@@ -68,7 +69,13 @@ export * as announcementAdminApi from './endpoints/announcement-admin.js';
 export * as ticketAdminApi from './endpoints/ticket-admin.js';
 export * as helpAdminApi from './endpoints/help-admin.js';
 export * as siteAdminApi from './endpoints/site-admin.js';
-export type { AdminTicketSummary, AdminTicketDetail, TicketAssignee } from './endpoints/ticket-admin.js';
+export type {
+  AdminTicketSummary,
+  AdminTicketDetail,
+  TicketAssignee,
+  TicketSort,
+} from './endpoints/ticket-admin.js';
+export type { TimeSort } from './endpoints/money.js';
 export type {
   AnnouncementInput,
   AnnouncementState,

@@ -24,6 +24,10 @@ const pageQuery = {
   before: idParamSchema.optional(),
   size: intQuery(1, MONEY_PAGE_MAX, vkey('page_invalid')).default(50),
 };
+/** The orders and the ledger: newest first (the default) or oldest first, paged the same way either way. */
+export const TIME_SORTS = ['newest', 'oldest'] as const;
+export type TimeSort = (typeof TIME_SORTS)[number];
+const timeSortQuery = { sort: z.enum(TIME_SORTS, { error: vkey('invalid') }).default('newest') };
 /** A user by id (digits) or by e-mail address. */
 const userQuery = lineText({ error: vkey('invalid') })
   .trim()
@@ -67,11 +71,12 @@ export const orderFilterQuery = z.object({
 export const listOrders = defineEndpoint({
   method: 'GET',
   path: '/orders',
-  summary: 'Subscription orders of every user, newest first, filtered, a page at a time after a cursor',
+  summary:
+    'Subscription orders of every user, newest (or `sort=oldest`: oldest) first, filtered, a page at a time after a cursor',
   tags: ['admin', 'money'],
   auth: true,
   permission: 'money.read',
-  query: orderFilterQuery.extend(pageQuery),
+  query: orderFilterQuery.extend({ ...pageQuery, ...timeSortQuery }),
   data: cursorPage(adminOrderData),
 });
 
@@ -112,11 +117,12 @@ export const ledgerFilterQuery = z.object({
 export const listLedger = defineEndpoint({
   method: 'GET',
   path: '/ledger',
-  summary: 'Every balance change of every user, newest first, filtered, a page at a time after a cursor',
+  summary:
+    'Every balance change of every user, newest (or `sort=oldest`: oldest) first, filtered, a page at a time after a cursor',
   tags: ['admin', 'money'],
   auth: true,
   permission: 'money.read',
-  query: ledgerFilterQuery.extend(pageQuery),
+  query: ledgerFilterQuery.extend({ ...pageQuery, ...timeSortQuery }),
   data: cursorPage(adminLedgerEntryData),
 });
 

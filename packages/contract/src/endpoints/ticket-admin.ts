@@ -33,11 +33,15 @@ export type AdminTicketDetail = z.infer<typeof adminTicketDetailData>;
 /** The staff ticket list's page size limit. */
 export const TICKET_PAGE_MAX = 100;
 
+/** The staff ticket list's orders: the latest activity first, or the one waiting longest (oldest activity) first. */
+export const TICKET_SORTS = ['recent', 'waiting'] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+
 export const adminListTickets = defineEndpoint({
   method: 'GET',
   path: '/tickets',
   summary:
-    'Every ticket, newest activity first; filter by status and assignee (or unassigned); a page at a time after a cursor (`before`: the last id seen)',
+    'Every ticket, newest activity first (`sort=waiting`: the longest waiting first); filter by status and assignee (or unassigned); a page at a time after a cursor (`before`: the last id seen)',
   tags: ['admin', 'tickets'],
   auth: true,
   permission: 'tickets.read',
@@ -46,6 +50,7 @@ export const adminListTickets = defineEndpoint({
     assignee_id: idParamSchema.optional(),
     /** true: only tickets nobody is assigned to (with `assignee_id` too, nothing matches). */
     unassigned: flagQuery.optional(),
+    sort: z.enum(TICKET_SORTS, { error: vkey('invalid') }).default('recent'),
     before: idParamSchema.optional(),
     size: intQuery(1, TICKET_PAGE_MAX, vkey('page_invalid')).default(20),
   }),

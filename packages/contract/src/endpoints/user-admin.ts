@@ -60,15 +60,20 @@ export const userFilterQuery = z.object({
 });
 export type UserFilter = z.infer<typeof userFilterQuery>;
 
+/** The users list's orders: newest or oldest registration first, or the highest balance first. */
+export const USER_SORTS = ['newest', 'oldest', 'balance'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
 export const list = defineEndpoint({
   method: 'GET',
   path: '/users',
   summary:
-    'Accounts, newest first, a page at a time after a cursor (`before`: the last id seen), with filters',
+    'Accounts, newest first (or `sort`: oldest, balance), a page at a time after a cursor (`before`: the last id seen), with filters',
   tags: ['admin', 'users'],
   auth: true,
   permission: 'users.read',
   query: userFilterQuery.extend({
+    sort: z.enum(USER_SORTS, { error: vkey('invalid') }).default('newest'),
     before: idParamSchema.optional(),
     size: intQuery(1, USER_PAGE_MAX, vkey('page_invalid')).default(50),
   }),

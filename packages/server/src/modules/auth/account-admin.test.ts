@@ -91,6 +91,25 @@ describe(`customers' accounts in the operators' console (${TEST_DIALECT})`, () =
     expect(rangedNext.data.items.map((u) => u.id)).toEqual([idA]);
     expect(rangedNext.data.next_before).toBeNull();
 
+    // Oldest first, and the highest balance first (equal balances by id), a page at a time.
+    const oldest = await search(`q=${tag}&sort=oldest&size=2`);
+    expect(oldest.data.items.map((u) => u.id)).toEqual([idA, idB]);
+    expect(
+      (await search(`q=${tag}&sort=oldest&before=${oldest.data.next_before}`)).data.items.map((u) => u.id),
+    ).toEqual([idC]);
+    await credit(db(), c.email, 900);
+    const richest = await search(`q=${tag}&sort=balance&size=1`);
+    expect(richest.data.items.map((u) => [u.id, u.balance])).toEqual([[idC, '9.00']]);
+    const rest: number[] = [];
+    let cursor = richest.data.next_before;
+    while (cursor) {
+      const page = await search(`q=${tag}&sort=balance&size=1&before=${cursor}`);
+      rest.push(...page.data.items.map((u) => u.id));
+      cursor = page.data.next_before;
+    }
+    expect(rest).toEqual([idB, idA]);
+    expect((await search('sort=richest')).code).toBe(40004);
+
     const future = new Date(Date.now() + 86_400_000).toISOString();
     expect((await search(`q=${tag}&registered_from=${encodeURIComponent(future)}`)).data.items).toEqual([]);
     expect((await search(`q=${tag}&verified=false`)).data.items).toEqual([]);

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { UserFilter } from '@portal/contract/admin';
+import type { UserFilter, UserSort } from '@portal/contract/admin';
 import type { Db } from '../../db/types.js';
 
 /** The operators' reads of accounts: search with filters, and the facts of one account's page. */
@@ -73,7 +73,7 @@ function filteredUsers(db: Db, f: UserFilter, now: string) {
 /** Accounts newest first after the cursor, `size + 1` rows (the extra one says there is a next page). */
 export async function searchAccounts(
   db: Db,
-  f: UserFilter & { before?: number | undefined; size: number },
+  f: UserFilter & { sort?: UserSort | undefined; before?: number | undefined; size: number },
   now: string,
 ): Promise<AccountRow[]> {
   let q = filteredUsers(db, f, now)
@@ -97,17 +97,24 @@ export async function searchAccounts(
         .where('s.end_at', '>', now)
         .as('active_subscriptions'),
     );
-  // Filtered by registration time, the list walks the (created_at, id) index of migration 0017 from the range's end:
-  // by id it would read every newer account before reaching an old month (ids follow registration, so the order
-  // is the same). The cursor stays the last id seen; its registration time is read from it.
-  const byRegistration = Boolean(f.registered_from || f.registered_to);
+  // Each order reads an index with the id last, and the cursor (the last id seen) is compared as a row value
+  // (column, id) read from that account: a page costs the same at any depth. By registration: filtered by a
+  // registration time, the (created_at, id) index from the range's end (by id it would read every newer account
+  // before reaching an old month; ids follow registration, so the order is the same); otherwise the ids. By balance:
+  // the (balance_fen, id) index of migration 0019.
+  const sort = f.sort ?? 'newest';
+  const dir = sort === 'oldest' ? 'asc' : 'desc';
+  const op = sql.raw(sort === 'oldest' ? '>' : '<');
+  const column =
+    sort === 'balance' ? 'balance_fen' : f.registered_from || f.registered_to ? 'created_at' : null;
   if (f.before !== undefined)
-    q = byRegistration
+    q = column
       ? q.where(
-          sql<SqlBool>`(u.created_at, u.id) < (select c.created_at, c.id from users c where c.id = ${f.before})`,
+          sql<SqlBool>`(${sql.ref(`u.${column}`)}, u.id) ${op} (select ${sql.ref(`c.${column}`)}, c.id from users c where c.id = ${f.before})`,
         )
-      : q.where('u.id', '<', f.before);
-  q = byRegistration ? q.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc') : q.orderBy('u.id', 'desc');
+      : q.where('u.id', sort === 'oldest' ? '>' : '<', f.before);
+  if (column) q = q.orderBy(`u.${column}`, dir);
+  q = q.orderBy('u.id', dir);
   const rows = await q.limit(f.size + 1).execute();
   return rows.map((r) => ({ ...r, active_subscriptions: Number(r.active_subscriptions ?? 0) }));
 }

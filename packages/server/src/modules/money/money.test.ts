@@ -124,6 +124,18 @@ describe(`orders and money in the console (${TEST_DIALECT})`, () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(expect.arrayContaining([a1.id, a2.id, b1.id]));
     expect(seen.indexOf(a1.id)).toBe(seen.length - 1); // the oldest one last
+    // Oldest first: the same orders the other way, a page at a time.
+    const oldest: number[] = [];
+    before = undefined;
+    do {
+      const page: { data: Page<AdminOrder> } = await get<Page<AdminOrder>>(
+        `/orders?sort=oldest&size=2${before ? `&before=${before}` : ''}`,
+      );
+      oldest.push(...page.data.items.map((o) => o.id));
+      before = page.data.next_before;
+    } while (before);
+    expect(oldest).toEqual([...seen].reverse());
+    expect((await get<Page<AdminOrder>>(`/orders?sort=cheapest`)).code).toBe(40004);
 
     const csv = await t.app.inject({
       url: `${ADMIN}/orders/export?user=${a.id}`,
@@ -170,6 +182,13 @@ describe(`orders and money in the console (${TEST_DIALECT})`, () => {
     );
     expect(second.data.items.map((e) => e.delta)).toEqual(['+50.00']);
     expect(second.data.next_before).toBeNull();
+    const firstOld = await get<Page<AdminLedgerEntry>>(`/ledger?user=${u.id}&size=1&sort=oldest`);
+    expect(firstOld.data.items.map((e) => e.delta)).toEqual(['+50.00']);
+    const secondOld = await get<Page<AdminLedgerEntry>>(
+      `/ledger?user=${u.id}&size=1&sort=oldest&before=${firstOld.data.next_before}`,
+    );
+    expect(secondOld.data.items.map((e) => e.delta)).toEqual(['-10.00']);
+    expect(secondOld.data.next_before).toBeNull();
 
     const csv = await t.app.inject({
       url: `${ADMIN}/ledger/export?user=${encodeURIComponent(u.email)}`,

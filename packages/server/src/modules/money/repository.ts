@@ -1,4 +1,5 @@
 import type { LedgerKind, Network, TopupStatus } from '@portal/contract';
+import type { TimeSort } from '@portal/contract/admin';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/types.js';
 import { TRANSFER_VIEW_STATUSES } from './transfer-views.js';
@@ -14,11 +15,15 @@ export interface TimeRange {
   from?: string | undefined;
   to?: string | undefined;
 }
-export interface LedgerFilter extends TimeRange {
+/** Newest first (the default) or oldest first: the same index read one way or the other. */
+export interface Sorted {
+  sort?: TimeSort | undefined;
+}
+export interface LedgerFilter extends TimeRange, Sorted {
   user_id?: number | undefined;
   kind?: LedgerKind | undefined;
 }
-export interface OrderFilter extends TimeRange {
+export interface OrderFilter extends TimeRange, Sorted {
   user_id?: number | undefined;
   kind?: 'purchase' | 'renew' | 'upgrade' | undefined;
   package_id?: number | undefined;
@@ -28,10 +33,16 @@ export interface Cursor {
   id: number;
 }
 
-/** Rows strictly older than the cursor in (created_at, id) order (a row value comparison, served by the index). */
-function olderThan(table: string, cursor: Cursor): Expression<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (${cursor.created_at}, ${cursor.id})`;
+/**
+ * Rows past the cursor in (created_at, id) order: older ones newest first, newer ones oldest first (a row value
+ * comparison, served by the index either way).
+ */
+function pastCursor(table: string, cursor: Cursor, sort: TimeSort = 'newest'): Expression<SqlBool> {
+  const op = sql.raw(sort === 'oldest' ? '>' : '<');
+  return sql<SqlBool>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) ${op} (${cursor.created_at}, ${cursor.id})`;
 }
+
+const direction = (sort: TimeSort = 'newest') => (sort === 'oldest' ? 'asc' : 'desc');
 
 /** The user an operator typed: an id, or an e-mail address (as stored: trimmed, lower case). */
 export async function userIdOf(db: Db, user: string): Promise<number | null> {
@@ -56,8 +67,9 @@ export function ledgerPage(db: Db, filter: LedgerFilter, cursor: Cursor | undefi
   if (filter.kind !== undefined) q = q.where('l.kind', '=', filter.kind);
   if (filter.from !== undefined) q = q.where('l.created_at', '>=', filter.from);
   if (filter.to !== undefined) q = q.where('l.created_at', '<', filter.to);
-  if (cursor) q = q.where(olderThan('l', cursor));
-  return q.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(limit).execute();
+  if (cursor) q = q.where(pastCursor('l', cursor, filter.sort));
+  const dir = direction(filter.sort);
+  return q.orderBy('l.created_at', dir).orderBy('l.id', dir).limit(limit).execute();
 }
 
 export function orderCursor(db: Db, id: number): Promise<Cursor | undefined> {
@@ -80,8 +92,9 @@ export function ordersPage(db: Db, filter: OrderFilter, cursor: Cursor | undefin
   if (filter.package_id !== undefined) q = q.where('o.package_id', '=', filter.package_id);
   if (filter.from !== undefined) q = q.where('o.created_at', '>=', filter.from);
   if (filter.to !== undefined) q = q.where('o.created_at', '<', filter.to);
-  if (cursor) q = q.where(olderThan('o', cursor));
-  return q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+  if (cursor) q = q.where(pastCursor('o', cursor, filter.sort));
+  const dir = direction(filter.sort);
+  return q.orderBy('o.created_at', dir).orderBy('o.id', dir).limit(limit).execute();
 }
 
 /** Top-up orders newest first after the cursor: USDT orders, or (`methods: 'all'`) redeemed codes as well. */

@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { StaffRole } from '@portal/contract';
+import type { TicketSort } from '@portal/contract/admin';
 import type { Db } from '../../db/types.js';
 import type { TicketAttachmentRow, TicketRow, TicketsTable } from '../../db/tables/tickets.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
@@ -41,15 +42,22 @@ export function ticketCursor(db: Db, id: number): Promise<TicketCursor | undefin
 }
 
 /**
- * Every customer's tickets for staff, newest activity first, after a cursor (the ticket last seen), `limit` rows: no
+ * Every customer's tickets for staff, newest activity first (or the longest waiting first), after a cursor (the ticket last seen), `limit` rows: no
  * count, and the filter and order read from one index of migration 0017, so a page costs the same at any depth.
  */
 export function staffTicketsPage(
   db: Db,
-  f: { status?: Status | undefined; assigneeId?: number | undefined; unassigned?: boolean | undefined },
+  f: {
+    status?: Status | undefined;
+    assigneeId?: number | undefined;
+    unassigned?: boolean | undefined;
+    sort?: TicketSort | undefined;
+  },
   cursor: TicketCursor | undefined,
   limit: number,
 ) {
+  // The longest waiting first reads the same indexes the other way.
+  const waiting = f.sort === 'waiting';
   let q = db
     .selectFrom('tickets as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -59,8 +67,12 @@ export function staffTicketsPage(
   if (f.status) q = q.where('t.status', '=', f.status);
   if (f.assigneeId !== undefined) q = q.where('t.assignee_id', '=', f.assigneeId);
   if (f.unassigned) q = q.where('t.assignee_id', 'is', null);
-  if (cursor) q = q.where(sql<SqlBool>`(t.updated_at, t.id) < (${cursor.updated_at}, ${cursor.id})`);
-  return q.orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute();
+  if (cursor)
+    q = q.where(
+      sql<SqlBool>`(t.updated_at, t.id) ${sql.raw(waiting ? '>' : '<')} (${cursor.updated_at}, ${cursor.id})`,
+    );
+  const dir = waiting ? 'asc' : 'desc';
+  return q.orderBy('t.updated_at', dir).orderBy('t.id', dir).limit(limit).execute();
 }
 
 /** One customer's tickets, newest first, after the cursor (the last id seen), `limit` rows. */

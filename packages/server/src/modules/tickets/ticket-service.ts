@@ -11,7 +11,12 @@ import {
   type TicketStatus,
   type TicketSummary,
 } from '@portal/contract';
-import { type AdminTicketDetail, type AdminTicketSummary, type TicketAssignee } from '@portal/contract/admin';
+import {
+  type AdminTicketDetail,
+  type AdminTicketSummary,
+  type TicketAssignee,
+  type TicketSort,
+} from '@portal/contract/admin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaffActor } from '../../lib/staff-actor.js';
 import { recordAudit } from '../audit/audit-log.js';
@@ -360,6 +365,7 @@ export class TicketService {
     status?: TicketStatus | undefined;
     assignee_id?: number | undefined;
     unassigned?: boolean | undefined;
+    sort?: TicketSort | undefined;
     before?: number | undefined;
     size: number;
   }): Promise<{ items: AdminTicketSummary[]; next_before: number | null }> {
@@ -367,7 +373,7 @@ export class TicketService {
     if (q.before !== undefined && !cursor) return { items: [], next_before: null };
     const rows = await repo.staffTicketsPage(
       this.d.db,
-      { status: q.status, assigneeId: q.assignee_id, unassigned: q.unassigned },
+      { status: q.status, assigneeId: q.assignee_id, unassigned: q.unassigned, sort: q.sort },
       cursor,
       q.size + 1,
     );

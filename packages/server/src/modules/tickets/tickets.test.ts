@@ -433,6 +433,38 @@ describe(`tickets (${TEST_DIALECT})`, () => {
     expect((await call(t.app, { url: `${ADMIN}/tickets/assignees`, token: u.token })).code).toBe(40002);
     expect((await call(t.app, { url: `${ADMIN}/tickets/assignees`, token: finance.token })).code).toBe(40002);
   });
+
+  it('lists the tickets waiting longest first, a page at a time, the other way round from the latest activity', async () => {
+    const desk = await accountWithRole(t.app, db(), 'support');
+    const u = await customer();
+    const opened = [];
+    for (const title of ['First to wait', 'Second to wait', 'Third to wait'])
+      opened.push((await openTicket(t.app, u.token, { title })).data.id);
+    // Their last activity an hour, two and three hours ago, older than any other test's tickets.
+    for (const [i, id] of opened.entries())
+      await db()
+        .updateTable('tickets')
+        .set({ updated_at: new Date(Date.now() - (3 - i) * 3_600_000 - 86_400_000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+    type Page = { items: AdminTicketSummary[]; next_before: number | null };
+    const page = (query: string) =>
+      call<Page>(t.app, { url: `${ADMIN}/tickets?${query}`, token: desk.token });
+    const first = await page('sort=waiting&size=2');
+    expect(first.data.items.map((x) => x.id)).toEqual(opened.slice(0, 2));
+    const next = await page(`sort=waiting&size=1&before=${first.data.next_before}`);
+    expect(next.data.items.map((x) => x.id)).toEqual([opened[2]]);
+    // Newest activity first (the default) has them last, in the opposite order.
+    const all: number[] = [];
+    let before: number | null = null;
+    do {
+      const p: { data: Page } = await page(`size=100${before ? `&before=${before}` : ''}`);
+      all.push(...p.data.items.map((x) => x.id));
+      before = p.data.next_before;
+    } while (before);
+    expect(all.slice(-3)).toEqual([...opened].reverse());
+    expect((await page('sort=oldest')).code).toBe(40004);
+  });
   it("records every staff write on a ticket in the audit log with the support member's role and what changed", async () => {
     const u = await customer();
     const desk = await accountWithRole(t.app, db(), 'support');

@@ -259,6 +259,8 @@ export const adminEn: AdminMessages = {
     registeredFrom: 'Registered from',
     registeredTo: 'Registered before',
     apply: 'Filter',
+    sort: 'Order',
+    sorts: { newest: 'Newest first', oldest: 'Oldest first', balance: 'Highest balance first' },
     reset: 'Clear',
     more: 'Load more',
     empty: 'No accounts match',
@@ -518,6 +520,7 @@ export const adminEn: AdminMessages = {
   },
   languages: { zh_CN: '简体中文', zh_TW: '繁體中文', en: 'English' },
   tickets: {
+    sorts: { recent: 'Latest activity first', waiting: 'Waiting longest first' },
     intro:
       "Every customer's tickets, latest activity first; filter by status and assignee, open a row to answer.",
     filters: 'Ticket filters',
@@ -559,6 +562,8 @@ export const adminEn: AdminMessages = {
     closedNotice: 'This ticket is closed and takes no answers. Set another status first to answer it.',
   },
   common: {
+    sort: 'Order',
+    sorts: { newest: 'Newest first', oldest: 'Oldest first' },
     user: 'User (ID or e-mail)',
     from: 'From',
     to: 'To',

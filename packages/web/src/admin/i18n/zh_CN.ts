@@ -250,6 +250,8 @@ export const adminZhCN = {
     registeredFrom: '注册时间自',
     registeredTo: '注册时间至',
     apply: '筛选',
+    sort: '排序',
+    sorts: { newest: '最新注册在前', oldest: '最早注册在前', balance: '余额从高到低' },
     reset: '清除',
     more: '加载更多',
     empty: '没有符合条件的账户',
@@ -504,6 +506,7 @@ export const adminZhCN = {
   },
   languages: { zh_CN: '简体中文', zh_TW: '繁體中文', en: 'English' },
   tickets: {
+    sorts: { recent: '最近动态在前', waiting: '等待最久在前' },
     intro: '所有用户的工单，按最近活动排序；可按状态和负责人筛选，点击一行打开工单并回复。',
     filters: '工单筛选',
     anyone: '全部',
@@ -544,6 +547,8 @@ export const adminZhCN = {
     closedNotice: '工单已关闭，不能再回复。如需回复，请先把状态改为其他状态。',
   },
   common: {
+    sort: '排序',
+    sorts: { newest: '最新在前', oldest: '最早在前' },
     user: '用户（ID 或邮箱）',
     from: '开始时间',
     to: '结束时间',

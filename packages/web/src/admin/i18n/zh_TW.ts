@@ -254,6 +254,8 @@ export const adminZhTW: AdminMessages = {
     registeredFrom: '註冊時間自',
     registeredTo: '註冊時間至',
     apply: '篩選',
+    sort: '排序',
+    sorts: { newest: '最新註冊在前', oldest: '最早註冊在前', balance: '餘額由高到低' },
     reset: '清除',
     more: '載入更多',
     empty: '沒有符合條件的帳戶',
@@ -508,6 +510,7 @@ export const adminZhTW: AdminMessages = {
   },
   languages: { zh_CN: '简体中文', zh_TW: '繁體中文', en: 'English' },
   tickets: {
+    sorts: { recent: '最近動態在前', waiting: '等待最久在前' },
     intro: '所有使用者的工單，依最近活動排序；可依狀態和負責人篩選，點選一列開啟工單並回覆。',
     filters: '工單篩選',
     anyone: '全部',
@@ -548,6 +551,8 @@ export const adminZhTW: AdminMessages = {
     closedNotice: '工單已關閉，無法再回覆。如需回覆，請先將狀態改為其他狀態。',
   },
   common: {
+    sort: '排序',
+    sorts: { newest: '最新在前', oldest: '最早在前' },
     user: '使用者（ID 或電子郵件）',
     from: '開始時間',
     to: '結束時間',

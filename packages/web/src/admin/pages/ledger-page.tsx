@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { walletApi } from '@portal/contract';
 import { moneyApi } from '@portal/contract/admin';
-import type { AdminLedgerEntry } from '@portal/contract/admin';
+import type { AdminLedgerEntry, TimeSort } from '@portal/contract/admin';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
@@ -11,7 +11,7 @@ import { formatYuan } from '../../lib/format-number';
 import { useCursorList } from '../api';
 import type { MoneyFilter } from '../api';
 import { useLinkedFilter, linkedTime } from '../linked-filter';
-import { CursorList, ListFilters, exportCsv, isoOf } from './money-parts';
+import { CursorList, ListFilters, TimeSortSelect, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
 
 type Filter = MoneyFilter<typeof moneyApi.listLedger>;
@@ -35,7 +35,8 @@ export function LedgerPage() {
     to: isoOf(d.to),
   });
   const [filter, setFilter] = useState<Filter>(() => filterOf(draft));
-  const list = useCursorList(moneyApi.listLedger, filter);
+  const [sort, setSort] = useState<TimeSort>('newest');
+  const list = useCursorList(moneyApi.listLedger, sort === 'newest' ? filter : { ...filter, sort });
 
   const apply = () => {
     setFilter(filterOf(draft));
@@ -100,6 +101,7 @@ export function LedgerPage() {
             ...walletApi.LEDGER_KINDS.map((k) => ({ value: k, label: t(`ledger.kinds.${k}`) })),
           ]}
         />
+        <TimeSortSelect value={sort} onChange={setSort} testId="ledger-sort" />
       </ListFilters>
       <CursorList
         list={list}

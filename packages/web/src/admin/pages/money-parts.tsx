@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
@@ -7,6 +7,8 @@ import { DataList } from '../../components/data-list';
 import type { DataColumn, RowAttributes } from '../../components/data-list';
 import { notify } from '../../lib/notify';
 import { ADMIN_API_PREFIX } from '@portal/contract';
+import { moneyApi } from '@portal/contract/admin';
+import type { TimeSort } from '@portal/contract/admin';
 import { downloadAuthenticatedFile } from '../../lib/download';
 
 export { isoOf } from '../local-time';
@@ -169,5 +171,30 @@ export function ListFilters<D extends RangeDraft>({
         </Group>
       </form>
     </Card>
+  );
+}
+
+/**
+ * A list's order (newest or oldest first), applied at once; the other filters wait for "apply". The CSV exports
+ * keep the newest-first order whatever is chosen here.
+ */
+export function TimeSortSelect({
+  value,
+  onChange,
+  testId,
+}: {
+  value: TimeSort;
+  onChange: (sort: TimeSort) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <NativeSelect
+      label={t('common.sort')}
+      data={moneyApi.TIME_SORTS.map((sort) => ({ value: sort, label: t(`common.sorts.${sort}`) }))}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value as TimeSort)}
+      data-testid={testId}
+    />
   );
 }

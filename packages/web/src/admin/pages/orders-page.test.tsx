@@ -102,4 +102,14 @@ describe('orders page', () => {
     expect((await screen.findAllByTestId('order-row')).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('order-refund')).toBeNull();
   });
+
+  it('asks the server for the oldest orders first when chosen', async () => {
+    const { calls } = installFakeFetch(() => ok({ items: [ORDER], next_before: null }));
+    renderRoutes([{ path: '/orders', element: <OrdersPage me={ME('viewer')} /> }], '/orders');
+    await screen.findAllByTestId('order-row');
+    const sortOf = () => new URL(calls.at(-1)!.url, 'http://x').searchParams.get('sort');
+    expect(sortOf()).toBeNull();
+    fireEvent.change(screen.getByTestId('orders-sort'), { target: { value: 'oldest' } });
+    await vi.waitFor(() => expect(sortOf()).toBe('oldest'));
+  });
 });

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Textarea, TextI
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyApi } from '@portal/contract/admin';
-import type { AdminOrder, StaffMe } from '@portal/contract/admin';
+import type { AdminOrder, StaffMe, TimeSort } from '@portal/contract/admin';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
@@ -11,7 +11,7 @@ import { notify } from '../../lib/notify';
 import { useCursorList, useRefundOrder, useRefundPreview } from '../api';
 import type { MoneyFilter } from '../api';
 import { useLinkedFilter, linkedTime } from '../linked-filter';
-import { CursorList, ListFilters, exportCsv, isoOf } from './money-parts';
+import { CursorList, ListFilters, TimeSortSelect, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
 import { ConsoleModal } from '../console-modal';
 
@@ -127,7 +127,8 @@ export function OrdersPage({ me }: { me: StaffMe }) {
   }));
   const [filter, setFilter] = useState<Filter>(() => ({ from: isoOf(draft.from), to: isoOf(draft.to) }));
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
-  const list = useCursorList(moneyApi.listOrders, filter);
+  const [sort, setSort] = useState<TimeSort>('newest');
+  const list = useCursorList(moneyApi.listOrders, sort === 'newest' ? filter : { ...filter, sort });
   const canRefund = me.permissions.includes('money.write');
 
   const apply = () => {
@@ -220,6 +221,7 @@ export function OrdersPage({ me }: { me: StaffMe }) {
           value={draft.package_id}
           onChange={(e) => setDraft({ ...draft, package_id: e.currentTarget.value.replace(/\D/g, '') })}
         />
+        <TimeSortSelect value={sort} onChange={setSort} testId="orders-sort" />
       </ListFilters>
       <CursorList
         list={list}

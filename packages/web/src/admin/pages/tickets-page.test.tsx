@@ -172,6 +172,15 @@ describe('tickets page', () => {
     const mine = url(calls.filter((c) => path(c) === '/tickets').at(-1)!).searchParams;
     expect([mine.get('status'), mine.get('unassigned')]).toEqual(['pending', null]);
     expect(router.state.location.search).toBe('?status=pending&assignee=me');
+
+    // The longest waiting first: asked of the server, kept in the URL with the rest.
+    fireEvent.change(screen.getByTestId('tickets-sort'), { target: { value: 'waiting' } });
+    await vi.waitFor(() =>
+      expect(url(calls.filter((c) => path(c) === '/tickets').at(-1)!).searchParams.get('sort')).toBe(
+        'waiting',
+      ),
+    );
+    expect(router.state.location.search).toBe('?status=pending&assignee=me&sort=waiting');
   });
 });
 

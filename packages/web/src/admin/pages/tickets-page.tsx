@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TICKET_STATUSES } from '@portal/contract';
 import type { TicketStatus } from '@portal/contract';
-import type { AdminTicketSummary, StaffMe, TicketAssignee } from '@portal/contract/admin';
+import { ticketAdminApi } from '@portal/contract/admin';
+import type { AdminTicketSummary, StaffMe, TicketAssignee, TicketSort } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';
 import type { DataColumn } from '../../components/data-list';
 import { PriorityBadge, TicketStatusBadge } from '../../features/tickets';
@@ -22,14 +23,23 @@ type AssigneeChoice = '' | 'me' | 'none' | `${number}`;
 const statusOf = (value: string | undefined): TicketStatus | '' =>
   TICKET_STATUSES.find((s) => s === value) ?? '';
 
+const sortOf = (value: string | undefined): TicketSort =>
+  ticketAdminApi.TICKET_SORTS.find((s) => s === value) ?? 'recent';
+
 const assigneeOf = (value: string | undefined): AssigneeChoice =>
   value === 'me' || value === 'none' || (value !== undefined && /^[1-9]\d{0,9}$/.test(value))
     ? (value as AssigneeChoice)
     : '';
 
 /** The list's query: the status, and the assignee as the API names it (`assignee_id` or `unassigned`). */
-export function ticketFilterOf(status: TicketStatus | '', assignee: AssigneeChoice, meId: number) {
+export function ticketFilterOf(
+  status: TicketStatus | '',
+  assignee: AssigneeChoice,
+  meId: number,
+  sort: TicketSort = 'recent',
+) {
   const filter: TicketListFilter = {};
+  if (sort !== 'recent') filter.sort = sort;
   if (status) filter.status = status;
   if (assignee === 'me') filter.assignee_id = meId;
   else if (assignee === 'none') filter.unassigned = 'true';
@@ -55,19 +65,23 @@ export function TicketsPage({ me }: { me: StaffMe }) {
   const locale = currentLocale();
   const navigate = useNavigate();
   const [, setSearchParams] = useSearchParams();
-  const linked = useLinkedFilter(['status', 'assignee']);
+  const linked = useLinkedFilter(['status', 'assignee', 'sort']);
   const [status, setStatus] = useState(() => statusOf(linked.status));
   const [assignee, setAssignee] = useState(() => assigneeOf(linked.assignee));
-  const list = useTicketList(ticketFilterOf(status, assignee, me.id));
+  const [sort, setSort] = useState(() => sortOf(linked.sort));
+  const list = useTicketList(ticketFilterOf(status, assignee, me.id, sort));
   const assignees = useTicketAssignees();
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
 
-  const choose = (next: { status: TicketStatus | ''; assignee: AssigneeChoice }) => {
+  const choose = (next: { status: TicketStatus | ''; assignee: AssigneeChoice; sort?: TicketSort }) => {
+    const nextSort = next.sort ?? sort;
     setStatus(next.status);
     setAssignee(next.assignee);
+    setSort(nextSort);
     const params = new URLSearchParams();
     if (next.status) params.set('status', next.status);
     if (next.assignee) params.set('assignee', next.assignee);
+    if (nextSort !== 'recent') params.set('sort', nextSort);
     setSearchParams(params, { replace: true });
   };
 
@@ -185,10 +199,18 @@ export function TicketsPage({ me }: { me: StaffMe }) {
             miw={200}
             data-testid="tickets-filter-assignee"
           />
+          <NativeSelect
+            label={t('common.sort')}
+            data={ticketAdminApi.TICKET_SORTS.map((value) => ({ value, label: t(`tickets.sorts.${value}`) }))}
+            value={sort}
+            onChange={(e) => choose({ status, assignee, sort: sortOf(e.currentTarget.value) })}
+            miw={180}
+            data-testid="tickets-sort"
+          />
           <Button
             variant="default"
-            onClick={() => choose({ status: '', assignee: '' })}
-            disabled={!status && !assignee}
+            onClick={() => choose({ status: '', assignee: '', sort: 'recent' })}
+            disabled={!status && !assignee && sort === 'recent'}
           >
             {t('common.reset')}
           </Button>

@@ -103,6 +103,16 @@ describe('users page', () => {
     expect(screen.queryByTestId('users-mail')).toBeNull();
   });
 
+  it('orders the list on the server as chosen, at once', async () => {
+    const { calls } = installFakeFetch(() => ok({ items: USERS, next_before: null }));
+    renderRoutes([{ path: '/users', element: <UsersPage me={ME('viewer')} /> }], '/users');
+    await screen.findAllByTestId('user-row');
+    const sortOf = () => new URL(calls.at(-1)!.url, 'http://x').searchParams.get('sort');
+    expect(sortOf()).toBeNull();
+    fireEvent.change(screen.getByTestId('users-sort'), { target: { value: 'balance' } });
+    await vi.waitFor(() => expect(sortOf()).toBe('balance'));
+  });
+
   it('shows the past mailings with who they went to and how far each got, also to a viewer', async () => {
     const mailing = {
       id: 7,

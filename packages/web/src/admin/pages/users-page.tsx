@@ -17,7 +17,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasPermission } from '@portal/contract';
-import type { AdminUser, StaffMe } from '@portal/contract/admin';
+import { userAdminApi } from '@portal/contract/admin';
+import type { AdminUser, StaffMe, UserSort } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
@@ -43,6 +44,7 @@ const EMPTY = {
   with_balance: '' as Tri,
   from: '',
   to: '',
+  sort: 'newest' as UserSort,
 };
 
 /** The account's state as badges: disabled, not verified, staff. */
@@ -95,6 +97,7 @@ export function UsersPage({ me }: { me: StaffMe }) {
       with_balance: flag(d.with_balance),
       registered_from: isoOf(d.from),
       registered_to: isoOf(d.to),
+      sort: d.sort === 'newest' ? undefined : d.sort,
     }) as UserListFilter;
   const [filter, setFilter] = useState<UserListFilter>(() => filterOf(draft));
   const list = useUserList(filter);
@@ -234,6 +237,18 @@ export function UsersPage({ me }: { me: StaffMe }) {
               {select('disabled', t('users.disabled'), t('users.yes'), t('users.no'))}
               {select('subscribed', t('users.subscribed'), t('users.yes'), t('users.no'))}
               {select('with_balance', t('users.withBalance'), t('users.yes'), t('users.no'))}
+              <NativeSelect
+                label={t('users.sort')}
+                data={userAdminApi.USER_SORTS.map((value) => ({ value, label: t(`users.sorts.${value}`) }))}
+                value={draft.sort}
+                onChange={(e) => {
+                  // The order applies at once (the other filters wait for "apply").
+                  const sort = e.currentTarget.value as UserSort;
+                  setDraft({ ...draft, sort });
+                  setFilter({ ...filter, sort: sort === 'newest' ? undefined : sort });
+                }}
+                data-testid="users-sort"
+              />
             </Group>
             <Group align="flex-end" gap="sm">
               <TextInput
