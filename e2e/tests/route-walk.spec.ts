@@ -460,6 +460,18 @@ for (const theme of ['light', 'dark'] as const) {
         await checkClipping(page, stop.route, findings);
         if (width === 390) await checkOverflow(page, stop.route, findings);
       }
+      // The users page's dialog of past segment mailings.
+      await page.goto('/admin/users');
+      await page.getByTestId('users-mailings').click();
+      const mailings = page.getByTestId('users-mailings-dialog');
+      await expect(mailings.getByRole('heading', { name: '分群邮件记录' })).toBeVisible();
+      await settle(
+        page,
+        '[data-testid="users-mailings-dialog"] [data-testid="money-empty"], [data-testid="users-mailing"]',
+      );
+      await page.screenshot({ path: shots(`walk/admin-dialog-mailings-${theme}-${width}`) });
+      await scan(page, '/admin/users (mailings dialog)', findings);
+      await checkClipping(page, '/admin/users (mailings dialog)', findings);
       await context.close();
       expect(findings, report(findings)).toEqual([]);
     });
