@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Code, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditRecord } from '@portal/contract/admin';
@@ -8,7 +8,7 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import { staffApi } from '@portal/contract/admin';
 import { useAuditLog } from '../api';
-import { ListFilters, exportCsv as downloadCsv } from './money-parts';
+import { ListFilters, LoadMore, exportCsv as downloadCsv } from './money-parts';
 import type { AuditFilter } from '../api';
 import { isoOf } from '../local-time';
 import { PageTitle } from './page-title';
@@ -144,16 +144,7 @@ export function AuditPage() {
             label={t('nav.audit')}
             minWidth={900}
           />
-          {log.hasNextPage && (
-            <Button
-              variant="default"
-              onClick={() => void log.fetchNextPage()}
-              loading={log.isFetchingNextPage}
-              style={{ alignSelf: 'center' }}
-            >
-              {t('audit.more')}
-            </Button>
-          )}
+          <LoadMore list={log} />
         </Stack>
       )}
     </>

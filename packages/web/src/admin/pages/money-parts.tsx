@@ -85,17 +85,31 @@ export function CursorList<T>({
         label={label}
         minWidth={minWidth}
       />
-      {list.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void list.fetchNextPage()}
-          loading={list.isFetchingNextPage}
-          style={{ alignSelf: 'center' }}
-        >
-          {t('common.more')}
-        </Button>
-      )}
+      <LoadMore list={list} />
     </Stack>
+  );
+}
+
+/** "Load more" under a list paged by cursor, while the server has a next page. */
+export function LoadMore({
+  list,
+  testId,
+}: {
+  list: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'fetchNextPage' | 'isFetchingNextPage'>;
+  testId?: string;
+}) {
+  const { t } = useTranslation('admin');
+  if (!list.hasNextPage) return null;
+  return (
+    <Button
+      variant="default"
+      onClick={() => void list.fetchNextPage()}
+      loading={list.isFetchingNextPage}
+      style={{ alignSelf: 'center' }}
+      data-testid={testId}
+    >
+      {t('common.more')}
+    </Button>
   );
 }
 

@@ -15,6 +15,7 @@ import { formatDateTime, formatDateTimeCompact } from '../../lib/format-date';
 import { useTicketAssignees, useTicketList } from '../api';
 import type { TicketListFilter } from '../api';
 import { useLinkedFilter } from '../linked-filter';
+import { LoadMore } from './money-parts';
 import { PageTitle } from './page-title';
 
 /** The assignee filter: anyone, oneself, nobody, or a staff member's id. */
@@ -239,17 +240,7 @@ export function TicketsPage({ me }: { me: StaffMe }) {
             label={t('nav.tickets')}
             minWidth={960}
           />
-          {list.hasNextPage && (
-            <Button
-              variant="default"
-              onClick={() => void list.fetchNextPage()}
-              loading={list.isFetchingNextPage}
-              style={{ alignSelf: 'center' }}
-              data-testid="tickets-more"
-            >
-              {t('common.more')}
-            </Button>
-          )}
+          <LoadMore list={list} testId="tickets-more" />
         </Stack>
       )}
     </>

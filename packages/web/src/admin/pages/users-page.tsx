@@ -29,6 +29,7 @@ import { useUserList } from '../api';
 import type { UserListFilter } from '../api';
 import { linkedFlag, linkedTime, useLinkedFilter } from '../linked-filter';
 import { isoOf } from '../local-time';
+import { LoadMore } from './money-parts';
 import { PageTitle } from './page-title';
 import { BulkDisableModal, SegmentMailModal } from './users-bulk';
 import { MailingsModal } from './users-mailings';
@@ -327,16 +328,7 @@ export function UsersPage({ me }: { me: StaffMe }) {
             label={t('nav.users')}
             minWidth={900}
           />
-          {list.hasNextPage && (
-            <Button
-              variant="default"
-              onClick={() => void list.fetchNextPage()}
-              loading={list.isFetchingNextPage}
-              style={{ alignSelf: 'center' }}
-            >
-              {t('users.more')}
-            </Button>
-          )}
+          <LoadMore list={list} />
         </Stack>
       )}
       {disabling && (
