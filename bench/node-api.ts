@@ -103,8 +103,11 @@ try {
     const r = await t.app.inject({ url: `${NODE_API_PREFIX}/user?${q}`, headers: { 'if-none-match': etag } });
     if (r.statusCode !== 304) throw new Error(`expected 304, got ${r.statusCode}`);
   });
-  const payload = Object.fromEntries(ids.map((id) => [String(id), [1_000_000, 5_000_000]]));
+  // Each round's bytes differ: the same deltas twice from one node would be a repeat, acknowledged without counting.
+  let round = 0;
   const push = await time(ROUNDS, async () => {
+    round += 1;
+    const payload = Object.fromEntries(ids.map((id) => [String(id), [1_000_000 + round, 5_000_000]]));
     const r = await t.app.inject({ method: 'POST', url: `${NODE_API_PREFIX}/push?${q}`, payload });
     if (r.statusCode !== 200) throw new Error(`push failed: ${r.statusCode}`);
   });

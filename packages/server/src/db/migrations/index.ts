@@ -18,6 +18,7 @@ import * as m0016 from './0016-segment-mailings.js';
 import * as m0017 from './0017-list-indexes.js';
 import * as m0018 from './0018-overview-indexes.js';
 import * as m0019 from './0019-list-sorts.js';
+import * as m0020 from './0020-push-receipts.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-list-indexes': m0017,
   '0018-overview-indexes': m0018,
   '0019-list-sorts': m0019,
+  '0020-push-receipts': m0020,
 };

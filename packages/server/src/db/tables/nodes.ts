@@ -66,6 +66,13 @@ export interface NodeTrafficDailyTable {
   download: Generated<number>;
 }
 
+/** One counted traffic push of a node (its deltas' digest), kept for the duplicate window (migration 0020). */
+export interface NodePushReceiptsTable {
+  node_id: number;
+  digest: string;
+  received_at: string;
+}
+
 export interface NodeTables {
   nodes: NodesTable;
   node_online_ips: NodeOnlineIpsTable;
@@ -73,6 +80,7 @@ export interface NodeTables {
   node_group_members: NodeGroupMembersTable;
   package_node_groups: PackageNodeGroupsTable;
   node_traffic_daily: NodeTrafficDailyTable;
+  node_push_receipts: NodePushReceiptsTable;
 }
 
 export type NodeRow = Selectable<NodesTable>;

@@ -155,6 +155,9 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
         const deltas = parsePush(request.body);
         if (!deltas) return badRequest(reply, 'Invalid traffic report');
         const result = await agents.push(request.node!, deltas);
+        // A copy of a push already counted: acknowledged, so the agent stops sending it.
+        if (result.repeat)
+          request.log.info({ node: request.node!.id }, 'repeated traffic push acknowledged, not counted');
         if (result.suspended.length > 0)
           request.log.info({ node: request.node!.id, suspended: result.suspended }, 'traffic limit reached');
         return { data: true };

@@ -317,3 +317,34 @@ export async function suspendUsedUp(trx: Transaction<Database>, ids: number[]): 
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Forgets the node's push receipts from before `since` (out of the repeat window). */
+export async function pruneReceipts(
+  trx: Transaction<Database>,
+  nodeId: number,
+  since: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('node_push_receipts')
+    .where('node_id', '=', nodeId)
+    .where('received_at', '<', since)
+    .execute();
+}
+
+/**
+ * Leaves the receipt of a push; false when the node already has one for the same digest (a repeat). The primary key
+ * decides: of two copies at once, the second waits for the first and then inserts nothing.
+ */
+export async function takeReceipt(
+  trx: Transaction<Database>,
+  nodeId: number,
+  digest: string,
+  now: string,
+): Promise<boolean> {
+  const result = await trx
+    .insertInto('node_push_receipts')
+    .values({ node_id: nodeId, digest, received_at: now })
+    .onConflict((oc) => oc.columns(['node_id', 'digest']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { NODES } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import * as repo from './repository.js';
@@ -14,6 +16,22 @@ export interface TrafficResult {
   counted: number;
   /** Subscriptions this push took over their limit (now suspended) */
   suspended: number[];
+  /** The same deltas from this node were counted moments ago: acknowledged, not counted again */
+  repeat: boolean;
+}
+
+/**
+ * How long a push's receipt is kept: two push intervals. An agent that got no answer (a timeout) sends the same
+ * deltas again within seconds (its HTTP client's retries) or with its next report (a minute later).
+ */
+export const PUSH_REPEAT_WINDOW_MS = 2 * NODES.agentPushSeconds * 1000;
+
+/** The deltas' fingerprint: every reported subscription with its bytes, in id order (JSON key order aside). */
+export function pushDigest(deltas: TrafficDelta[]): string {
+  const rows = deltas
+    .map((d) => [d.subscriptionId, d.upload, d.download])
+    .sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!);
+  return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 }
 
 const CHUNK = 500;
@@ -30,8 +48,12 @@ export function applyRate(bytes: number, ratePercent: number): number {
 }
 
 /**
- * Traffic accounting. Agents push deltas, so every push is added as sent (a repeated push counts twice, as the agent
- * meant). One transaction per push: each subscription's total grows by an atomic increment (concurrent pushes from
+ * Traffic accounting. Agents push deltas, and retry a push whose answer they missed, so a push whose deltas equal
+ * one this node pushed within the repeat window (the same subscriptions with the same bytes: by chance only for
+ * traffic that repeats byte for byte) is acknowledged and not counted again; its receipt is taken in the same
+ * transaction as the counting, so of two copies at once one counts. A retry that merges missed deltas with new
+ * ones cannot be told from new traffic (the protocol carries no request id) and counts as sent. One transaction per
+ * push: each subscription's total grows by an atomic increment (concurrent pushes from
  * several nodes add up exactly), the day's row grows the same way (and the node's day in node_traffic_daily), and whoever crossed their limit is suspended,
  * which takes them off every node's user list.
  */
@@ -42,8 +64,13 @@ export async function recordTraffic(
   at: Date = new Date(),
 ): Promise<TrafficResult> {
   const nonZero = deltas.filter((d) => d.upload > 0 || d.download > 0);
-  if (nonZero.length === 0) return { counted: 0, suspended: [] };
+  if (nonZero.length === 0) return { counted: 0, suspended: [], repeat: false };
+  const digest = pushDigest(nonZero);
   return db.transaction().execute(async (trx) => {
+    const received = at.toISOString();
+    await repo.pruneReceipts(trx, node.id, new Date(at.getTime() - PUSH_REPEAT_WINDOW_MS).toISOString());
+    if (!(await repo.takeReceipt(trx, node.id, digest, received)))
+      return { counted: 0, suspended: [], repeat: true };
     const targets = await resolveLive(
       trx,
       nonZero.map((d) => d.subscriptionId),
@@ -74,7 +101,7 @@ export async function recordTraffic(
     if (upload > 0 || download > 0) await repo.addNodeTraffic(trx, node.id, day, upload, download);
     const suspended: number[] = [];
     for (const ids of chunks([...totals.keys()])) suspended.push(...(await repo.suspendUsedUp(trx, ids)));
-    return { counted: totals.size, suspended };
+    return { counted: totals.size, suspended, repeat: false };
   });
 }
 
