@@ -52,7 +52,14 @@ export type {
   NodeInput,
   NodeInputParsed,
 } from './endpoints/admin-nodes.js';
-export { SS_CIPHERS, NODE_TRANSPORTS, NODE_LIMITS } from './endpoints/admin-nodes.js';
+export {
+  SS_CIPHERS,
+  NODE_TRANSPORTS,
+  NODE_LIMITS,
+  TCP_HEADERS,
+  XHTTP_MODES,
+  PROTOCOL_TRANSPORTS,
+} from './endpoints/admin-nodes.js';
 export type {
   AdminOrder,
   AdminLedgerEntry,

@@ -41,8 +41,15 @@ export type {
 } from './endpoints/auth.js';
 export { OAUTH_PROVIDERS } from './endpoints/auth.js';
 export type { UserProfile, SessionInfo } from './endpoints/users.js';
-export type { NodeInfo, NodeProtocol, NodeStatus, NodeSummary, NodeStatusEntry } from './endpoints/nodes.js';
-export { NODE_PROTOCOLS, NODE_STATUSES } from './endpoints/nodes.js';
+export type {
+  NodeInfo,
+  NodeProtocol,
+  NodeStatus,
+  NodeSummary,
+  NodeStatusEntry,
+  NodeTransport,
+} from './endpoints/nodes.js';
+export { NODE_PROTOCOLS, NODE_STATUSES, NODE_TRANSPORTS } from './endpoints/nodes.js';
 export type {
   ContactConfig,
   ContactInfo,

@@ -4,7 +4,8 @@ import { vkey } from '../i18n/validation-messages.js';
 import { flagQuery, idParamSchema, idSchema, intInput, lineText } from '../inputs.js';
 import { LOCALES } from '../locales.js';
 import { paginationQuerySchema } from '../validation.js';
-import { nodeProtocolSchema, nodeStatusSchema } from './nodes.js';
+import type { NODE_PROTOCOLS } from './nodes.js';
+import { NODE_TRANSPORTS, nodeProtocolSchema, nodeStatusSchema } from './nodes.js';
 import { trafficDayData } from './subscriptions.js';
 
 /**
@@ -14,7 +15,20 @@ import { trafficDayData } from './subscriptions.js';
 
 /** Shadowsocks AEAD ciphers an agent can run with the per-user key the node API hands out. */
 export const SS_CIPHERS = ['chacha20-ietf-poly1305', 'aes-128-gcm', 'aes-256-gcm'] as const;
-export const NODE_TRANSPORTS = ['tcp', 'ws'] as const;
+export { NODE_TRANSPORTS };
+/** Raw TCP as it is, or dressed as HTTP requests (the agents' `header: {type: "http"}`). */
+export const TCP_HEADERS = ['none', 'http'] as const;
+/** XHTTP's upload modes (Xray); `auto` lets client and server agree. */
+export const XHTTP_MODES = ['auto', 'packet-up', 'stream-up', 'stream-one'] as const;
+/** The transports each protocol may run on (Shadowsocks: TCP only; XHTTP: VLESS only). */
+export const PROTOCOL_TRANSPORTS = {
+  vmess: ['tcp', 'ws', 'grpc', 'httpupgrade', 'h2'],
+  vless: ['tcp', 'ws', 'grpc', 'httpupgrade', 'xhttp', 'h2'],
+  trojan: ['tcp', 'ws', 'grpc'],
+  shadowsocks: ['tcp'],
+} as const satisfies Record<(typeof NODE_PROTOCOLS)[number], readonly (typeof NODE_TRANSPORTS)[number][]>;
+/** Transports with a request path and a Host (tcp only with the HTTP header). */
+const PATH_TRANSPORTS: readonly string[] = ['ws', 'httpupgrade', 'xhttp', 'h2'];
 
 export const NODE_LIMITS = {
   /** Traffic multiplier in percent: 1 = 0.01x … 10000 = 100x */
@@ -64,11 +78,20 @@ export const nodeInput = z
     host: hostSchema,
     port: intInput(1, 65_535),
     protocol: nodeProtocolSchema,
-    /** tcp or ws (WebSocket); Shadowsocks is tcp */
+    /** The transport (PROTOCOL_TRANSPORTS says which the protocol takes) */
     network: z.enum(NODE_TRANSPORTS, { error: vkey('invalid') }).default('tcp'),
-    /** WebSocket path (starts with /) and Host header */
+    /** TCP only: HTTP header obfuscation (with `path` and `ws_host` as the request's path and Host) */
+    tcp_header: z.enum(TCP_HEADERS, { error: vkey('invalid') }).default('none'),
+    /** Request path (starts with /) of ws, httpupgrade, xhttp, h2 and tcp with the HTTP header */
     path: optionalText(200),
+    /** The Host those requests carry (the field keeps its first name: it began as WebSocket's) */
     ws_host: optionalText(253),
+    /** gRPC only: the service name (letters, digits and . _ - /) */
+    service_name: optionalText(100).refine((v) => !v || /^[A-Za-z0-9._/-]+$/.test(v), {
+      error: vkey('invalid'),
+    }),
+    /** XHTTP only */
+    xhttp_mode: z.enum(XHTTP_MODES, { error: vkey('invalid') }).default('auto'),
     /** TLS on the inbound (Trojan always; never Shadowsocks) and the server name it presents */
     tls: z.boolean({ error: vkey('invalid') }).default(false),
     sni: optionalText(253),
@@ -90,13 +113,22 @@ export const nodeInput = z
   .superRefine((v, ctx) => {
     const fail = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: vkey('invalid') });
     if (v.protocol === 'shadowsocks') {
-      if (v.network !== 'tcp') fail('network');
       if (v.tls) fail('tls');
       if (!v.cipher) fail('cipher');
     } else if (v.cipher) fail('cipher');
+    if (!(PROTOCOL_TRANSPORTS[v.protocol] as readonly string[]).includes(v.network)) fail('network');
     if (v.protocol === 'trojan' && !v.tls) fail('tls');
-    if (v.network === 'ws' && !(v.path ?? '').startsWith('/')) fail('path');
-    if (v.network !== 'ws' && (v.path || v.ws_host)) fail(v.path ? 'path' : 'ws_host');
+    // HTTP/2 runs over TLS.
+    if (v.network === 'h2' && !v.tls) fail('tls');
+    if (v.tcp_header === 'http' && v.network !== 'tcp') fail('tcp_header');
+    const hasPath = PATH_TRANSPORTS.includes(v.network) || (v.network === 'tcp' && v.tcp_header === 'http');
+    // ws, httpupgrade and xhttp need their path; h2 and the HTTP header default to "/".
+    if (['ws', 'httpupgrade', 'xhttp'].includes(v.network) && !v.path) fail('path');
+    if (v.path && (!hasPath || !v.path.startsWith('/'))) fail('path');
+    if (v.ws_host && !hasPath) fail('ws_host');
+    if (v.network === 'grpc' && !v.service_name) fail('service_name');
+    if (v.network !== 'grpc' && v.service_name) fail('service_name');
+    if (v.network !== 'xhttp' && v.xhttp_mode !== 'auto') fail('xhttp_mode');
     if (!v.tls && v.sni) fail('sni');
   });
 export type NodeInput = z.input<typeof nodeInput>;
@@ -115,8 +147,11 @@ export const adminNodeData = z.object({
   port: z.number().int(),
   protocol: nodeProtocolSchema,
   network: z.enum(NODE_TRANSPORTS),
+  tcp_header: z.enum(TCP_HEADERS),
   path: z.string().nullable(),
   ws_host: z.string().nullable(),
+  service_name: z.string().nullable(),
+  xhttp_mode: z.enum(XHTTP_MODES),
   tls: z.boolean(),
   sni: z.string().nullable(),
   cipher: z.string().nullable(),

@@ -7,6 +7,13 @@ export const NODE_PROTOCOLS = ['vmess', 'vless', 'trojan', 'shadowsocks'] as con
 export const nodeProtocolSchema = z.enum(NODE_PROTOCOLS);
 export type NodeProtocol = z.infer<typeof nodeProtocolSchema>;
 
+/**
+ * How a node carries its protocol: raw TCP (optionally with HTTP header obfuscation), WebSocket, gRPC, HTTP upgrade,
+ * XHTTP (Xray's split HTTP, VLESS only) or HTTP/2 (over TLS). Shadowsocks is TCP.
+ */
+export const NODE_TRANSPORTS = ['tcp', 'ws', 'grpc', 'httpupgrade', 'xhttp', 'h2'] as const;
+export type NodeTransport = (typeof NODE_TRANSPORTS)[number];
+
 export const NODE_STATUSES = ['online', 'offline', 'maintenance'] as const;
 export const nodeStatusSchema = z.enum(NODE_STATUSES);
 export type NodeStatus = z.infer<typeof nodeStatusSchema>;
@@ -20,8 +27,7 @@ export const nodeData = z.object({
   region: z.string(),
   country: z.string(),
   protocol: nodeProtocolSchema,
-  /** tcp or ws */
-  transport: z.enum(['tcp', 'ws']),
+  transport: z.enum(NODE_TRANSPORTS),
   tls: z.boolean(),
   server_address: z.string(),
   port: z.number().int(),

@@ -8,7 +8,7 @@ import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { credit } from '../../test/wallet.js';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
-import { pickFormat, shareUri, type ClientNode } from './formats.js';
+import { clashYaml, formatCarries, pickFormat, shareUri, singBoxJson, type ClientNode } from './formats.js';
 
 const API = '/api/v1/portal';
 
@@ -68,6 +68,9 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
       port: 8443,
       secret: '11111111-2222-4333-8444-555555555555',
       network: 'tcp',
+      tcpHeader: 'none',
+      serviceName: null,
+      xhttpMode: 'auto',
       path: null,
       wsHost: null,
       tls: false,
@@ -80,6 +83,110 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
       expect(url.port).toBe('8443');
     }
     expect(new URL(shareUri({ ...node, host: 'example.net' })).host).toBe('example.net:8443');
+  });
+
+  it('carries each transport the way each client reads it, and leaves a node out where a client cannot use it', () => {
+    const uuid = '11111111-2222-4333-8444-555555555555';
+    const node = (name: string, extra: Partial<ClientNode>): ClientNode => ({
+      name,
+      protocol: 'vless',
+      host: 'node.example.com',
+      port: 443,
+      secret: uuid,
+      network: 'tcp',
+      tcpHeader: 'none',
+      path: null,
+      wsHost: null,
+      serviceName: null,
+      xhttpMode: 'auto',
+      tls: true,
+      sni: 'node.example.com',
+      cipher: 'aes-256-gcm',
+      ...extra,
+    });
+    const nodes = [
+      node('grpc', { network: 'grpc', serviceName: 'tunnel' }),
+      node('upgrade', { network: 'httpupgrade', path: '/up', wsHost: 'cdn.example.com' }),
+      node('xhttp', { network: 'xhttp', path: '/x', wsHost: 'cdn.example.com', xhttpMode: 'packet-up' }),
+      node('h2', { protocol: 'vmess', network: 'h2', path: '/h2', wsHost: 'cdn.example.com' }),
+      node('tcp-http', {
+        protocol: 'vmess',
+        tls: false,
+        sni: null,
+        tcpHeader: 'http',
+        path: '/',
+        wsHost: 'a.example.com',
+      }),
+      node('trojan-grpc', { protocol: 'trojan', network: 'grpc', serviceName: 'tg' }),
+    ];
+    const byName = (name: string) => nodes.find((n) => n.name === name)!;
+    const query = (name: string) =>
+      new URL(shareUri(byName(name)).replace(/^\w+:\/\//, 'http://')).searchParams;
+    expect(Object.fromEntries(query('grpc'))).toMatchObject({
+      type: 'grpc',
+      serviceName: 'tunnel',
+      mode: 'gun',
+    });
+    expect(Object.fromEntries(query('upgrade'))).toMatchObject({
+      type: 'httpupgrade',
+      path: '/up',
+      host: 'cdn.example.com',
+    });
+    expect(Object.fromEntries(query('xhttp'))).toMatchObject({
+      type: 'xhttp',
+      path: '/x',
+      mode: 'packet-up',
+    });
+    expect(Object.fromEntries(query('trojan-grpc'))).toMatchObject({ type: 'grpc', serviceName: 'tg' });
+    const vmess = (name: string) =>
+      JSON.parse(Buffer.from(shareUri(byName(name)).slice('vmess://'.length), 'base64').toString()) as Record<
+        string,
+        string
+      >;
+    expect(vmess('h2')).toMatchObject({ net: 'http', path: '/h2', host: 'cdn.example.com', tls: 'tls' });
+    expect(vmess('tcp-http')).toMatchObject({ net: 'tcp', type: 'http', path: '/', host: 'a.example.com' });
+
+    // Clash Meta: mihomo's keys, and the whole document valid by its schema.
+    const require = createRequire(import.meta.url);
+    const schema = require('meta-json-schema/schemas/meta-json-schema.json') as Record<string, unknown>;
+    const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
+    const clash = parse(clashYaml(nodes, 'Proxy Portal')) as { proxies: Record<string, unknown>[] };
+    expect(validate(clash), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
+    const proxy = (name: string) => clash.proxies.find((p) => p.name === name)!;
+    expect(proxy('grpc')).toMatchObject({ network: 'grpc', 'grpc-opts': { 'grpc-service-name': 'tunnel' } });
+    expect(proxy('upgrade')).toMatchObject({
+      network: 'ws',
+      'ws-opts': { path: '/up', headers: { Host: 'cdn.example.com' }, 'v2ray-http-upgrade': true },
+    });
+    expect(proxy('xhttp')).toMatchObject({
+      network: 'xhttp',
+      'xhttp-opts': { path: '/x', mode: 'packet-up' },
+    });
+    expect(proxy('h2')).toMatchObject({
+      network: 'h2',
+      'h2-opts': { path: '/h2', host: ['cdn.example.com'] },
+    });
+    expect(proxy('tcp-http')).toMatchObject({
+      network: 'http',
+      'http-opts': { path: ['/'], headers: { Host: ['a.example.com'] } },
+    });
+
+    // sing-box: no XHTTP, and no TCP HTTP header it could match, so those two are not sent; the rest have their
+    // transport objects.
+    const box = JSON.parse(singBoxJson(nodes)) as { outbounds: { tag: string; transport?: unknown }[] };
+    const tags = box.outbounds.map((o) => o.tag);
+    expect(tags).not.toContain('xhttp');
+    expect(tags).not.toContain('tcp-http');
+    const outbound = (tag: string) => box.outbounds.find((o) => o.tag === tag)!;
+    expect(outbound('grpc').transport).toEqual({ type: 'grpc', service_name: 'tunnel' });
+    expect(outbound('upgrade').transport).toEqual({
+      type: 'httpupgrade',
+      path: '/up',
+      host: 'cdn.example.com',
+    });
+    expect(outbound('h2').transport).toEqual({ type: 'http', path: '/h2', host: ['cdn.example.com'] });
+    expect(formatCarries('clash', node('vmess-xhttp', { protocol: 'vmess', network: 'xhttp' }))).toBe(false);
+    expect(formatCarries('base64', byName('xhttp'))).toBe(true);
   });
 
   it('serves a base64 list of share URIs with the subscription headers', async () => {

@@ -1,3 +1,4 @@
+import type { NodeTransport } from '@portal/contract';
 import { stringify } from 'yaml';
 
 /** A node as a client needs it, with the subscription's credential filled in. */
@@ -8,15 +9,37 @@ export interface ClientNode {
   port: number;
   /** UUID for VMess/VLESS, password for Trojan and Shadowsocks */
   secret: string;
-  network: 'tcp' | 'ws';
+  network: NodeTransport;
+  /** TCP only: HTTP header obfuscation */
+  tcpHeader: 'none' | 'http';
+  /** Request path and Host of ws, httpupgrade, xhttp, h2 and tcp with the HTTP header */
   path: string | null;
   wsHost: string | null;
+  serviceName: string | null;
+  xhttpMode: string;
   tls: boolean;
   sni: string | null;
   cipher: string;
 }
 
 export type Format = 'base64' | 'clash' | 'sing-box';
+
+/**
+ * Whether a client format can carry the node (README: "What each client receives"). Share URIs carry every
+ * transport; Clash Meta has XHTTP for VLESS only; sing-box has no XHTTP and no TCP HTTP header obfuscation that
+ * matches Xray's, so those nodes are left out of its configuration rather than sent broken.
+ */
+export function formatCarries(
+  format: Format,
+  n: Pick<ClientNode, 'protocol' | 'network' | 'tcpHeader'>,
+): boolean {
+  if (format === 'clash') return n.network !== 'xhttp' || n.protocol === 'vless';
+  if (format === 'sing-box') return n.network !== 'xhttp' && !(n.network === 'tcp' && n.tcpHeader === 'http');
+  return true;
+}
+
+/** The v2rayN family's `type` of a transport: h2 is `http`. */
+const uriType = (n: ClientNode) => (n.network === 'h2' ? 'http' : n.network);
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
@@ -36,24 +59,30 @@ export function shareUri(n: ClientNode): string {
           id: n.secret,
           aid: '0',
           scy: 'auto',
-          net: n.network,
-          type: 'none',
+          net: uriType(n),
+          // For tcp the header type; gRPC's mode ("gun").
+          type: n.network === 'tcp' ? n.tcpHeader : n.network === 'grpc' ? 'gun' : 'none',
           host: n.wsHost ?? '',
-          path: n.path ?? '',
+          path: n.network === 'grpc' ? (n.serviceName ?? '') : (n.path ?? ''),
           tls: n.tls ? 'tls' : '',
           sni: n.sni ?? '',
         }),
       )}`;
     case 'vless':
     case 'trojan': {
-      const q = new URLSearchParams({ type: n.network });
+      const q = new URLSearchParams({ type: uriType(n) });
       if (n.protocol === 'vless') q.set('encryption', 'none');
       q.set('security', n.tls ? 'tls' : 'none');
       if (n.tls && n.sni) q.set('sni', n.sni);
-      if (n.network === 'ws') {
+      if (n.network === 'tcp' && n.tcpHeader === 'http') q.set('headerType', 'http');
+      if (n.network === 'grpc') {
+        q.set('serviceName', n.serviceName ?? '');
+        q.set('mode', 'gun');
+      } else if (n.network !== 'tcp' || n.tcpHeader === 'http') {
         if (n.path) q.set('path', n.path);
         if (n.wsHost) q.set('host', n.wsHost);
       }
+      if (n.network === 'xhttp') q.set('mode', n.xhttpMode);
       return `${n.protocol}://${encodeURIComponent(n.secret)}@${authority}?${q.toString()}#${tag}`;
     }
     case 'shadowsocks':
@@ -66,15 +95,39 @@ export function base64List(nodes: ClientNode[]): string {
   return b64(nodes.map(shareUri).join('\n'));
 }
 
+/** mihomo's transport keys: `network` and its options object (HTTP upgrade is WebSocket with a flag). */
+function clashTransport(n: ClientNode): Record<string, unknown> {
+  const path = n.path ?? '/';
+  switch (n.network) {
+    case 'ws':
+      return { network: 'ws', 'ws-opts': { path, ...(n.wsHost ? { headers: { Host: n.wsHost } } : {}) } };
+    case 'httpupgrade':
+      return {
+        network: 'ws',
+        'ws-opts': { path, ...(n.wsHost ? { headers: { Host: n.wsHost } } : {}), 'v2ray-http-upgrade': true },
+      };
+    case 'grpc':
+      return { network: 'grpc', 'grpc-opts': { 'grpc-service-name': n.serviceName ?? '' } };
+    case 'h2':
+      return { network: 'h2', 'h2-opts': { path, ...(n.wsHost ? { host: [n.wsHost] } : {}) } };
+    case 'xhttp':
+      return {
+        network: 'xhttp',
+        'xhttp-opts': { path, ...(n.wsHost ? { host: n.wsHost } : {}), mode: n.xhttpMode },
+      };
+    case 'tcp':
+      return n.tcpHeader === 'http'
+        ? {
+            network: 'http',
+            'http-opts': { path: [path], ...(n.wsHost ? { headers: { Host: [n.wsHost] } } : {}) },
+          }
+        : {};
+  }
+}
+
 function clashProxy(n: ClientNode): Record<string, unknown> {
   const common = { name: n.name, server: n.host, port: n.port, udp: true };
-  const ws =
-    n.network === 'ws'
-      ? {
-          network: 'ws',
-          'ws-opts': { path: n.path ?? '/', ...(n.wsHost ? { headers: { Host: n.wsHost } } : {}) },
-        }
-      : {};
+  const ws = clashTransport(n);
   switch (n.protocol) {
     case 'vmess':
       return {
@@ -104,7 +157,8 @@ function clashProxy(n: ClientNode): Record<string, unknown> {
 }
 
 /** Clash Meta / mihomo: the proxies, a select group, an automatic url-test group, and rules. */
-export function clashYaml(nodes: ClientNode[], site: string): string {
+export function clashYaml(all: ClientNode[], site: string): string {
+  const nodes = all.filter((n) => formatCarries('clash', n));
   const names = nodes.map((n) => n.name);
   const select = site;
   const auto = 'Auto';
@@ -129,18 +183,27 @@ export function clashYaml(nodes: ClientNode[], site: string): string {
   });
 }
 
+/** sing-box's V2Ray transport object (HTTP/2 is its `http` transport over TLS); none for raw TCP. */
+function singBoxTransport(n: ClientNode): Record<string, unknown> {
+  const path = n.path ?? '/';
+  switch (n.network) {
+    case 'ws':
+      return { transport: { type: 'ws', path, ...(n.wsHost ? { headers: { Host: n.wsHost } } : {}) } };
+    case 'httpupgrade':
+      return { transport: { type: 'httpupgrade', path, ...(n.wsHost ? { host: n.wsHost } : {}) } };
+    case 'grpc':
+      return { transport: { type: 'grpc', service_name: n.serviceName ?? '' } };
+    case 'h2':
+      return { transport: { type: 'http', path, ...(n.wsHost ? { host: [n.wsHost] } : {}) } };
+    default:
+      // tcp (with the HTTP header and xhttp never reach here: formatCarries leaves them out).
+      return {};
+  }
+}
+
 function singBoxOutbound(n: ClientNode): Record<string, unknown> {
   const tls = n.tls ? { tls: { enabled: true, ...(n.sni ? { server_name: n.sni } : {}) } } : {};
-  const transport =
-    n.network === 'ws'
-      ? {
-          transport: {
-            type: 'ws',
-            path: n.path ?? '/',
-            ...(n.wsHost ? { headers: { Host: n.wsHost } } : {}),
-          },
-        }
-      : {};
+  const transport = singBoxTransport(n);
   const common = { tag: n.name, server: n.host, server_port: n.port };
   switch (n.protocol) {
     case 'vmess':
@@ -163,7 +226,8 @@ function singBoxOutbound(n: ClientNode): Record<string, unknown> {
 }
 
 /** sing-box: a local mixed inbound, every node, a selector and an automatic urltest. */
-export function singBoxJson(nodes: ClientNode[]): string {
+export function singBoxJson(all: ClientNode[]): string {
+  const nodes = all.filter((n) => formatCarries('sing-box', n));
   const names = nodes.map((n) => n.name);
   return JSON.stringify(
     {

@@ -224,11 +224,80 @@ describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
     await refused(vmessNode({ port: 70_000 }), 'port');
     await refused(vmessNode({ host: 'bad host!' }), 'host');
     await refused(vmessNode({ country: 'JPN' }), 'country');
+    // Transports: each protocol takes its own, with the fields each needs and no others.
+    await refused(vmessNode({ network: 'xhttp' }), 'network');
+    await refused(vmessNode({ protocol: 'trojan', network: 'h2' }), 'network');
+    await refused(vmessNode({ network: 'h2', tls: false, sni: null }), 'tls');
+    await refused(vmessNode({ network: 'grpc', path: null, ws_host: null }), 'service_name');
+    await refused(vmessNode({ service_name: 'grpc' }), 'service_name');
+    await refused(
+      vmessNode({ network: 'grpc', path: null, ws_host: null, service_name: 'a b' }),
+      'service_name',
+    );
+    await refused(vmessNode({ network: 'tcp', path: '/x', ws_host: null }), 'path');
+    await refused(vmessNode({ tcp_header: 'http' }), 'tcp_header');
+    await refused(vmessNode({ network: 'httpupgrade', path: null }), 'path');
+    await refused(vmessNode({ xhttp_mode: 'packet-up' }), 'xhttp_mode');
     const before = await db().selectFrom('audit_log').select('id').execute();
     const unknownGroup = await staff('POST', '/nodes', vmessNode({ group_ids: [999_999] }));
     expect(unknownGroup.code).toBe(ERRORS.NODE_GROUP_NOT_FOUND.code);
     expect(await db().selectFrom('audit_log').select('id').execute()).toHaveLength(before.length);
     expect((await staff('GET', '/nodes/999999')).code).toBe(ERRORS.NODE_NOT_FOUND.code);
+  });
+
+  it('hands the agents each transport in the shape Xray reads, under both settings keys', async () => {
+    const made = [
+      vmessNode({
+        name: 'grpc',
+        protocol: 'vless',
+        network: 'grpc',
+        path: null,
+        ws_host: null,
+        service_name: 'tun',
+      }),
+      vmessNode({ name: 'upgrade', protocol: 'vless', network: 'httpupgrade', path: '/up' }),
+      vmessNode({ name: 'xhttp', protocol: 'vless', network: 'xhttp', path: '/x', xhttp_mode: 'stream-up' }),
+      vmessNode({ name: 'h2', network: 'h2', path: '/h2' }),
+      vmessNode({ name: 'tcp-http', network: 'tcp', tcp_header: 'http', path: '/', tls: false, sni: null }),
+      vmessNode({
+        name: 'trojan-grpc',
+        protocol: 'trojan',
+        network: 'grpc',
+        path: null,
+        ws_host: null,
+        service_name: 'tg',
+      }),
+    ];
+    const expected: Record<string, { network: string; settings: Record<string, unknown> }> = {
+      grpc: { network: 'grpc', settings: { serviceName: 'tun' } },
+      upgrade: { network: 'httpupgrade', settings: { path: '/up', host: 'cdn.example.net' } },
+      xhttp: { network: 'xhttp', settings: { path: '/x', host: 'cdn.example.net', mode: 'stream-up' } },
+      h2: { network: 'h2', settings: { path: '/h2', host: ['cdn.example.net'] } },
+      'tcp-http': {
+        network: 'tcp',
+        settings: {
+          header: { type: 'http', request: { path: ['/'], headers: { Host: ['cdn.example.net'] } } },
+        },
+      },
+      'trojan-grpc': { network: 'grpc', settings: { serviceName: 'tg' } },
+    };
+    for (const input of made) {
+      const { node, token } = await liveNode(input);
+      // The console reads back what it saved.
+      expect(node).toMatchObject({
+        network: input.network,
+        tcp_header: input.tcp_header ?? 'none',
+        service_name: input.service_name ?? null,
+        xhttp_mode: input.xhttp_mode ?? 'auto',
+      });
+      const config = (await agent(node, token, '/config')).json<Record<string, unknown>>();
+      const want = expected[input.name]!;
+      expect(config.network, input.name).toBe(want.network);
+      expect(config.networkSettings, input.name).toEqual(want.settings);
+      expect(config.network_settings, input.name).toEqual(want.settings);
+      expect(typeof config.server_port).toBe('number');
+      expect(config.base_config).toEqual({ push_interval: 60, pull_interval: 60 });
+    }
   });
 
   it('issues and rotates the agent token: shown once, hashed, the old one refused, never in the audit log', async () => {

@@ -40,10 +40,14 @@ function parseTranslations(raw: string | null): Translations {
 
 /** The settings column as the agents' API reads it (node-settings.ts), from the console's fields. */
 function settingsOf(input: NodeInputParsed): Record<string, unknown> {
+  // The contract allowed a path, a Host, a service name or a mode only where the transport has them.
   return {
     network: input.network,
-    ...(input.network === 'ws' && input.path ? { path: input.path } : {}),
-    ...(input.network === 'ws' && input.ws_host ? { host: input.ws_host } : {}),
+    ...(input.network === 'tcp' && input.tcp_header === 'http' ? { header: 'http' } : {}),
+    ...(input.path ? { path: input.path } : {}),
+    ...(input.ws_host ? { host: input.ws_host } : {}),
+    ...(input.network === 'grpc' && input.service_name ? { service_name: input.service_name } : {}),
+    ...(input.network === 'xhttp' ? { xhttp_mode: input.xhttp_mode } : {}),
     tls: input.tls,
     ...(input.tls && input.sni ? { sni: input.sni } : {}),
     ...(input.protocol === 'shadowsocks' && input.cipher ? { cipher: input.cipher } : {}),
@@ -75,8 +79,11 @@ function toAdminNode(row: NodeRow, groupIds: number[], cutoff?: string): AdminNo
     port: row.port,
     protocol: row.protocol,
     network: s.network,
+    tcp_header: s.tcpHeader,
     path: s.path,
     ws_host: s.wsHost,
+    service_name: s.serviceName,
+    xhttp_mode: s.xhttpMode,
     tls: s.tls,
     sni: s.sni,
     cipher: row.protocol === 'shadowsocks' ? s.cipher : null,

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NodeRow } from '../../db/types.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AgentService } from './agent-service.js';
-import { nodeSettings } from './node-settings.js';
+import { nodeSettings, type NodeSettings } from './node-settings.js';
 import type { TrafficDelta } from './traffic.js';
 
 export const NODE_API_PREFIX = '/api/v1/server/UniProxy';
@@ -41,6 +41,35 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, value: unkno
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * The transport's settings as the agents hand them to Xray (`networkSettings`): ws path and Host header, gRPC
+ * service name, HTTP upgrade and XHTTP path and host (and XHTTP's mode), HTTP/2 path and hosts, and TCP's HTTP
+ * header obfuscation as Xray's `header` object.
+ */
+export function transportSettings(s: NodeSettings): Record<string, unknown> {
+  switch (s.network) {
+    case 'ws':
+      return { path: s.path ?? '/', ...(s.wsHost ? { headers: { Host: s.wsHost } } : {}) };
+    case 'grpc':
+      return { serviceName: s.serviceName ?? '' };
+    case 'httpupgrade':
+      return { path: s.path ?? '/', ...(s.wsHost ? { host: s.wsHost } : {}) };
+    case 'xhttp':
+      return { path: s.path ?? '/', ...(s.wsHost ? { host: s.wsHost } : {}), mode: s.xhttpMode };
+    case 'h2':
+      return { path: s.path ?? '/', ...(s.wsHost ? { host: [s.wsHost] } : {}) };
+    case 'tcp':
+      return s.tcpHeader === 'http'
+        ? {
+            header: {
+              type: 'http',
+              request: { path: [s.path ?? '/'], ...(s.wsHost ? { headers: { Host: [s.wsHost] } } : {}) },
+            },
+          }
+        : {};
+  }
+}
+
 /** What the agent needs to run the node's inbound, in the UniProxy shape (XrayR / V2bX). */
 export function agentConfig(node: NodeRow): Record<string, unknown> {
   const s = nodeSettings(node);
@@ -48,8 +77,7 @@ export function agentConfig(node: NodeRow): Record<string, unknown> {
     routes: [],
     base_config: { push_interval: NODES.agentPushSeconds, pull_interval: NODES.agentPullSeconds },
   };
-  const networkSettings =
-    s.network === 'ws' ? { path: s.path ?? '/', ...(s.wsHost ? { headers: { Host: s.wsHost } } : {}) } : {};
+  const networkSettings = transportSettings(s);
   switch (node.protocol) {
     case 'vmess':
     case 'vless':

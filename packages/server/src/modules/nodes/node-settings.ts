@@ -1,11 +1,18 @@
+import { NODE_TRANSPORTS, type NodeTransport } from '@portal/contract';
 import type { NodeRow } from '../../db/types.js';
 
 /** The transport, TLS and cipher settings kept as JSON on a node, read defensively. */
 export interface NodeSettings {
-  network: 'tcp' | 'ws';
-  /** WebSocket path and Host header */
+  network: NodeTransport;
+  /** TCP only: HTTP header obfuscation */
+  tcpHeader: 'none' | 'http';
+  /** Request path and Host of ws, httpupgrade, xhttp, h2 and tcp with the HTTP header */
   path: string | null;
   wsHost: string | null;
+  /** gRPC service name */
+  serviceName: string | null;
+  /** XHTTP upload mode */
+  xhttpMode: 'auto' | 'packet-up' | 'stream-up' | 'stream-one';
   tls: boolean;
   sni: string | null;
   /** Shadowsocks AEAD cipher */
@@ -15,6 +22,8 @@ export interface NodeSettings {
 }
 
 export const DEFAULT_SS_CIPHER = 'chacha20-ietf-poly1305';
+
+const XHTTP_MODES = ['auto', 'packet-up', 'stream-up', 'stream-one'] as const;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
@@ -26,10 +35,14 @@ export function nodeSettings(node: Pick<NodeRow, 'protocol' | 'settings'>): Node
   } catch {
     // A malformed settings column reads as defaults rather than taking the node (or a subscription) down.
   }
+  const network = NODE_TRANSPORTS.find((t) => t === raw.network) ?? 'tcp';
   return {
-    network: raw.network === 'ws' ? 'ws' : 'tcp',
+    network,
+    tcpHeader: network === 'tcp' && raw.header === 'http' ? 'http' : 'none',
     path: str(raw.path),
     wsHost: str(raw.host),
+    serviceName: network === 'grpc' ? str(raw.service_name) : null,
+    xhttpMode: XHTTP_MODES.find((m) => m === raw.xhttp_mode) ?? 'auto',
     // Trojan is TLS by definition.
     tls: raw.tls === true || node.protocol === 'trojan',
     sni: str(raw.sni),

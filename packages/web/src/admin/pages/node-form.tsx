@@ -15,8 +15,14 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, NODE_PROTOCOLS } from '@portal/contract';
-import { adminNodesApi, SS_CIPHERS } from '@portal/contract/admin';
-import type { Locale, NodeProtocol } from '@portal/contract';
+import {
+  adminNodesApi,
+  PROTOCOL_TRANSPORTS,
+  SS_CIPHERS,
+  TCP_HEADERS,
+  XHTTP_MODES,
+} from '@portal/contract/admin';
+import type { Locale, NodeProtocol, NodeTransport } from '@portal/contract';
 import type { AdminNode, NodeGroup, NodeInput } from '@portal/contract/admin';
 import { translateValidation } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-error';
@@ -32,9 +38,12 @@ interface FormValues {
   host: string;
   port: string;
   protocol: NodeProtocol;
-  network: 'tcp' | 'ws';
+  network: NodeTransport;
+  tcp_header: 'none' | 'http';
   path: string;
   ws_host: string;
+  service_name: string;
+  xhttp_mode: (typeof XHTTP_MODES)[number];
   tls: boolean;
   sni: string;
   cipher: string;
@@ -62,8 +71,11 @@ function initial(node: AdminNode | null): FormValues {
     port: String(node?.port ?? 443),
     protocol: node?.protocol ?? 'vmess',
     network: node?.network ?? 'tcp',
+    tcp_header: node?.tcp_header ?? 'none',
     path: node?.path ?? '',
     ws_host: node?.ws_host ?? '',
+    service_name: node?.service_name ?? '',
+    xhttp_mode: node?.xhttp_mode ?? 'auto',
     tls: node?.tls ?? false,
     sni: node?.sni ?? '',
     cipher: node?.cipher ?? SS_CIPHERS[0],
@@ -78,11 +90,21 @@ function initial(node: AdminNode | null): FormValues {
 
 const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
 
+/** Transports with a request path and a Host (TCP only with the HTTP header). */
+const hasPath = (network: NodeTransport, header: 'none' | 'http') =>
+  network === 'ws' ||
+  network === 'httpupgrade' ||
+  network === 'xhttp' ||
+  network === 'h2' ||
+  (network === 'tcp' && header === 'http');
+
 /** The request body from the form (fields the protocol does not use are left out). */
 function toInput(v: FormValues): NodeInput {
   const ss = v.protocol === 'shadowsocks';
   const network = ss ? 'tcp' : v.network;
   const tls = ss ? false : v.protocol === 'trojan' ? true : v.tls;
+  const header = network === 'tcp' && !ss ? v.tcp_header : 'none';
+  const withPath = hasPath(network, header);
   return {
     name: v.name.trim(),
     region: v.region.trim(),
@@ -92,8 +114,11 @@ function toInput(v: FormValues): NodeInput {
     port: num(v.port),
     protocol: v.protocol,
     network,
-    path: network === 'ws' ? empty(v.path) : null,
-    ws_host: network === 'ws' ? empty(v.ws_host) : null,
+    tcp_header: header,
+    path: withPath ? empty(v.path) : null,
+    ws_host: withPath ? empty(v.ws_host) : null,
+    service_name: network === 'grpc' ? empty(v.service_name) : null,
+    xhttp_mode: network === 'xhttp' ? v.xhttp_mode : 'auto',
     tls,
     sni: tls ? empty(v.sni) : null,
     cipher: ss ? (v.cipher as NodeInput['cipher']) : null,
@@ -135,7 +160,10 @@ export function NodeFormDrawer({
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
   const text = (
-    key: Exclude<keyof FormValues, 'protocol' | 'network' | 'tls' | 'group_ids' | 'translations'>,
+    key: Exclude<
+      keyof FormValues,
+      'protocol' | 'network' | 'tcp_header' | 'xhttp_mode' | 'tls' | 'group_ids' | 'translations'
+    >,
   ) => ({
     value: values[key],
     onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
@@ -145,7 +173,8 @@ export function NodeFormDrawer({
 
   const ss = values.protocol === 'shadowsocks';
   const trojan = values.protocol === 'trojan';
-  const ws = !ss && values.network === 'ws';
+  const network: NodeTransport = ss ? 'tcp' : values.network;
+  const withPath = !ss && hasPath(network, values.tcp_header);
   const tls = !ss && (trojan || values.tls);
 
   const submit = (event: FormEvent) => {
@@ -218,7 +247,13 @@ export function NodeFormDrawer({
               label={t('nodes.form.protocol')}
               data={NODE_PROTOCOLS.map((p) => ({ value: p, label: p }))}
               value={values.protocol}
-              onChange={(e) => set('protocol', e.currentTarget.value as NodeProtocol)}
+              onChange={(e) => {
+                const protocol = e.currentTarget.value as NodeProtocol;
+                set('protocol', protocol);
+                // A transport the new protocol does not take falls back to TCP.
+                if (!(PROTOCOL_TRANSPORTS[protocol] as readonly string[]).includes(values.network))
+                  set('network', 'tcp');
+              }}
               data-testid="node-field-protocol"
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -238,20 +273,49 @@ export function NodeFormDrawer({
               <>
                 <NativeSelect
                   label={t('nodes.form.network')}
-                  data={[
-                    { value: 'tcp', label: 'TCP' },
-                    { value: 'ws', label: 'WebSocket' },
-                  ]}
+                  data={PROTOCOL_TRANSPORTS[values.protocol].map((value) => ({
+                    value,
+                    label: t(`nodes.form.transports.${value}`),
+                  }))}
                   value={values.network}
-                  onChange={(e) => set('network', e.currentTarget.value as 'tcp' | 'ws')}
+                  onChange={(e) => set('network', e.currentTarget.value as NodeTransport)}
                   error={translateValidation(errors.network)}
                   data-testid="node-field-network"
                 />
-                {ws && (
+                {network === 'tcp' && (
+                  <NativeSelect
+                    label={t('nodes.form.tcpHeader')}
+                    data={TCP_HEADERS.map((value) => ({ value, label: t(`nodes.form.tcpHeaders.${value}`) }))}
+                    value={values.tcp_header}
+                    onChange={(e) => set('tcp_header', e.currentTarget.value as 'none' | 'http')}
+                    error={translateValidation(errors.tcp_header)}
+                    data-testid="node-field-tcp_header"
+                  />
+                )}
+                {network === 'grpc' && (
+                  <TextInput
+                    label={t('nodes.form.serviceName')}
+                    placeholder="grpc"
+                    required
+                    maxLength={100}
+                    {...text('service_name')}
+                  />
+                )}
+                {network === 'xhttp' && (
+                  <NativeSelect
+                    label={t('nodes.form.xhttpMode')}
+                    data={[...XHTTP_MODES]}
+                    value={values.xhttp_mode}
+                    onChange={(e) => set('xhttp_mode', e.currentTarget.value as FormValues['xhttp_mode'])}
+                    error={translateValidation(errors.xhttp_mode)}
+                    data-testid="node-field-xhttp_mode"
+                  />
+                )}
+                {withPath && (
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                     <TextInput
                       label={t('nodes.form.path')}
-                      placeholder="/ws"
+                      placeholder={network === 'tcp' ? '/' : `/${network}`}
                       maxLength={200}
                       {...text('path')}
                     />

@@ -64,6 +64,10 @@ export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
   transports: {
     tcp: 'TCP',
     ws: 'WebSocket',
+    grpc: 'gRPC',
+    httpupgrade: 'HTTPUpgrade',
+    xhttp: 'XHTTP',
+    h2: 'HTTP/2',
   },
   empty: {
     title: 'No nodes yet',

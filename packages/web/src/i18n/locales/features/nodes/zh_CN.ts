@@ -61,6 +61,10 @@ export const nodesZhCN = {
   transports: {
     tcp: 'TCP',
     ws: 'WebSocket',
+    grpc: 'gRPC',
+    httpupgrade: 'HTTPUpgrade',
+    xhttp: 'XHTTP',
+    h2: 'HTTP/2',
   },
   empty: {
     title: '暂无节点',

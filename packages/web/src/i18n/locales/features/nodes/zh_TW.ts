@@ -63,6 +63,10 @@ export const nodesZhTW: DeepStringRecord<typeof nodesZhCN> = {
   transports: {
     tcp: 'TCP',
     ws: 'WebSocket',
+    grpc: 'gRPC',
+    httpupgrade: 'HTTPUpgrade',
+    xhttp: 'XHTTP',
+    h2: 'HTTP/2',
   },
   empty: {
     title: '尚無節點',
