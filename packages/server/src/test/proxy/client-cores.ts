@@ -114,10 +114,20 @@ function v2rayOutbound(e: ProxyEndpoint): Record<string, unknown> {
 }
 
 function v2rayClient({ label, endpoint: e, socksPort, caCert }: ClientOptions): LaunchSpec {
-  const streamSettings: Record<string, unknown> = { network: e.network };
+  // v2ray 4 names HTTP/2 "http".
+  const streamSettings: Record<string, unknown> = { network: e.network === 'h2' ? 'http' : e.network };
   if (e.network === 'ws') {
     streamSettings.wsSettings = { path: e.path ?? '/', ...(e.wsHost ? { headers: { Host: e.wsHost } } : {}) };
   }
+  if (e.network === 'h2')
+    streamSettings.httpSettings = { path: e.path ?? '/', ...(e.wsHost ? { host: [e.wsHost] } : {}) };
+  if (e.network === 'tcp' && e.tcpHeader === 'http')
+    streamSettings.tcpSettings = {
+      header: {
+        type: 'http',
+        request: { path: [e.path ?? '/'], ...(e.wsHost ? { headers: { Host: [e.wsHost] } } : {}) },
+      },
+    };
   if (e.tls) {
     streamSettings.security = 'tls';
     streamSettings.tlsSettings = {

@@ -16,10 +16,13 @@ export interface ProxyEndpoint {
   security: string | null;
   /** Shadowsocks: the AEAD method. */
   method: string | null;
-  network: 'tcp' | 'ws';
-  /** WebSocket path (null: the client's default, "/"). */
+  /** h2: HTTP/2 over TLS (v2ray's "http" transport). */
+  network: 'tcp' | 'ws' | 'h2';
+  /** TCP only: HTTP header obfuscation. */
+  tcpHeader: 'none' | 'http';
+  /** Request path of ws, h2 and the TCP HTTP header (null: the client's default, "/"). */
   path: string | null;
-  /** WebSocket Host header. */
+  /** The Host those requests carry. */
   wsHost: string | null;
   tls: boolean;
   /** TLS server name (null: the client uses `host`). */
@@ -94,11 +97,16 @@ function parseVmess(uri: string): ProxyEndpoint {
   };
   if (String(json.v) !== '2')
     throw new EndpointError(source, `"v" must be "2", got ${JSON.stringify(json.v)}`);
-  const net = str('net') || 'tcp';
-  if (net !== 'tcp' && net !== 'ws')
-    throw new EndpointError(source, `unsupported "net" ${JSON.stringify(net)}`);
+  const rawNet = str('net') || 'tcp';
+  if (rawNet !== 'tcp' && rawNet !== 'ws' && rawNet !== 'http')
+    throw new EndpointError(source, `unsupported "net" ${JSON.stringify(rawNet)}`);
+  // The v2rayN family calls HTTP/2 "http".
+  const net = rawNet === 'http' ? 'h2' : rawNet;
   const type = str('type');
-  if (type !== '' && type !== 'none') throw new EndpointError(source, `unsupported header "type" ${type}`);
+  if (type !== '' && type !== 'none' && !(type === 'http' && net === 'tcp'))
+    throw new EndpointError(source, `unsupported header "type" ${type} with net ${rawNet}`);
+  const tcpHeader = type === 'http' ? 'http' : 'none';
+  const withPath = net !== 'tcp' || tcpHeader === 'http';
   const tls = str('tls');
   if (tls !== '' && tls !== 'tls' && tls !== 'none')
     throw new EndpointError(source, `unsupported "tls" ${tls}`);
@@ -115,8 +123,9 @@ function parseVmess(uri: string): ProxyEndpoint {
     security: str('scy') || 'auto',
     method: null,
     network: net,
-    path: net === 'ws' ? orNull(str('path')) : null,
-    wsHost: net === 'ws' ? orNull(str('host')) : null,
+    tcpHeader,
+    path: withPath ? orNull(str('path')) : null,
+    wsHost: withPath ? orNull(str('host')) : null,
     tls: tls === 'tls',
     sni: tls === 'tls' ? orNull(str('sni')) : null,
   };
@@ -135,11 +144,15 @@ function parseUrlStyle(uri: string, protocol: 'vless' | 'trojan'): ProxyEndpoint
   const secret = decodeURIComponent(url.username);
   if (!secret) throw new EndpointError(source, 'no credential before "@"');
   if (url.password) throw new EndpointError(source, 'unexpected ":" in the credential');
-  const network = q.get('type') ?? 'tcp';
-  if (network !== 'tcp' && network !== 'ws') throw new EndpointError(source, `unsupported type=${network}`);
+  const type = q.get('type') ?? 'tcp';
+  if (type !== 'tcp' && type !== 'ws' && type !== 'http')
+    throw new EndpointError(source, `unsupported type=${type}`);
+  const network = type === 'http' ? 'h2' : type;
   const headerType = q.get('headerType');
-  if (headerType && headerType !== 'none')
-    throw new EndpointError(source, `unsupported headerType=${headerType}`);
+  if (headerType && headerType !== 'none' && !(headerType === 'http' && network === 'tcp'))
+    throw new EndpointError(source, `unsupported headerType=${headerType} with type=${type}`);
+  const tcpHeader = headerType === 'http' ? 'http' : 'none';
+  const withPath = network !== 'tcp' || tcpHeader === 'http';
   // Trojan is TLS unless the URI says otherwise; VLESS is plain unless it says tls.
   const security = q.get('security') ?? (protocol === 'trojan' ? 'tls' : 'none');
   if (security !== 'tls' && security !== 'none')
@@ -160,8 +173,9 @@ function parseUrlStyle(uri: string, protocol: 'vless' | 'trojan'): ProxyEndpoint
     security: null,
     method: null,
     network,
-    path: network === 'ws' ? orNull(q.get('path')) : null,
-    wsHost: network === 'ws' ? orNull(q.get('host')) : null,
+    tcpHeader,
+    path: withPath ? orNull(q.get('path')) : null,
+    wsHost: withPath ? orNull(q.get('host')) : null,
     tls: security === 'tls',
     sni: security === 'tls' ? orNull(q.get('sni') ?? q.get('peer')) : null,
   };
@@ -201,6 +215,7 @@ function parseShadowsocks(uri: string): ProxyEndpoint {
     security: null,
     method: methodOf(source, userinfo.slice(0, colon)),
     network: 'tcp',
+    tcpHeader: 'none',
     path: null,
     wsHost: null,
     tls: false,

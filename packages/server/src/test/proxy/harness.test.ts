@@ -42,6 +42,7 @@ describe('share URI reader', () => {
       security: 'auto',
       method: null,
       network: 'ws',
+      tcpHeader: 'none',
       path: '/ray',
       wsHost: 'cdn.example.net',
       tls: true,
@@ -74,6 +75,7 @@ describe('share URI reader', () => {
       port: 8443,
       secret: ID,
       network: 'ws',
+      tcpHeader: 'none',
       path: '/v',
       wsHost: 'cdn.example.net',
       tls: true,
@@ -85,6 +87,7 @@ describe('share URI reader', () => {
       tls: true,
       sni: null,
       network: 'tcp',
+      tcpHeader: 'none',
     });
     expect(() => parseShareUri(`vless://${ID}@h:1?encryption=aes`)).toThrow(/encryption must be "none"/);
     expect(() => parseShareUri(`vless://${ID}@h:1?flow=xtls-rprx-vision`)).toThrow(/flow/);
@@ -195,7 +198,15 @@ describe.concurrent('real proxy programs on hand-made node configs', () => {
     config: (port: number) => Record<string, unknown>;
     endpoint: Omit<ProxyEndpoint, 'port' | 'host' | 'name' | 'protocol' | 'secret'>;
   }
-  const plain = { security: null, method: null, path: null, wsHost: null, tls: false, sni: null } as const;
+  const plain = {
+    security: null,
+    method: null,
+    tcpHeader: 'none',
+    path: null,
+    wsHost: null,
+    tls: false,
+    sni: null,
+  } as const;
   const cases: Case[] = [
     {
       label: 'vmess tcp',
@@ -331,6 +342,7 @@ describe.concurrent('real proxy programs on hand-made node configs', () => {
         port,
         secret: ID,
         network: 'tcp',
+        tcpHeader: 'none',
         tls: true,
         sni: 'node.test',
       };
@@ -367,6 +379,7 @@ describe.concurrent('real proxy programs on hand-made node configs', () => {
         port,
         secret: 'x',
         network: 'tcp',
+        tcpHeader: 'none',
       },
       socksPort: port,
       caCert: '',

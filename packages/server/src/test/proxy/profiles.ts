@@ -16,11 +16,19 @@ const singBoxTls = z.strictObject({
   insecure: z.literal(false).optional(),
 });
 
-const singBoxTransport = z.strictObject({
-  type: z.literal('ws'),
-  path: z.string().optional(),
-  headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
-});
+const singBoxTransport = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('ws'),
+    path: z.string().optional(),
+    headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
+  }),
+  // HTTP/2 (over TLS: sing-box's "http" transport without TLS would be plain HTTP/1.1).
+  z.strictObject({
+    type: z.literal('http'),
+    path: z.string().optional(),
+    host: z.array(z.string()).optional(),
+  }),
+]);
 
 const singBoxCommon = {
   tag: z.string().min(1),
@@ -90,6 +98,7 @@ export function fromSingBoxOutbound(outbound: unknown): ProxyEndpoint {
       security: null,
       method: o.method,
       network: 'tcp',
+      tcpHeader: 'none',
       path: null,
       wsHost: null,
       tls: false,
@@ -98,15 +107,23 @@ export function fromSingBoxOutbound(outbound: unknown): ProxyEndpoint {
   }
   // sing-box: no tls object (or enabled false) means plain TCP, for Trojan too.
   const tls = o.tls?.enabled === true;
+  const t = o.transport;
+  if (t?.type === 'http' && !tls)
+    throw new Error(`sing-box outbound ${o.tag}: an http transport without TLS is HTTP/1.1`);
   return {
     ...base,
     protocol: o.type,
     secret: o.type === 'trojan' ? o.password : o.uuid,
     security: o.type === 'vmess' ? (o.security ?? 'auto') : null,
     method: null,
-    network: o.transport ? 'ws' : 'tcp',
-    path: o.transport ? (o.transport.path ?? '/') : null,
-    wsHost: o.transport ? headerValue(o.transport.headers?.Host ?? o.transport.headers?.host) : null,
+    network: t ? (t.type === 'http' ? 'h2' : 'ws') : 'tcp',
+    tcpHeader: 'none',
+    path: t ? (t.path ?? '/') : null,
+    wsHost: !t
+      ? null
+      : t.type === 'http'
+        ? (t.host?.[0] ?? null)
+        : headerValue(t.headers?.Host ?? t.headers?.host),
     tls,
     sni: tls ? (o.tls?.server_name ?? null) : null,
   };
@@ -124,8 +141,15 @@ const clashCommon = {
   port,
   udp: z.boolean().optional(),
   'skip-cert-verify': z.literal(false).optional(),
-  network: z.enum(['tcp', 'ws']).optional(),
+  network: z.enum(['tcp', 'ws', 'h2', 'http']).optional(),
   'ws-opts': clashWsOpts.optional(),
+  'h2-opts': z.looseObject({ path: z.string().optional(), host: z.array(z.string()).optional() }).optional(),
+  'http-opts': z
+    .looseObject({
+      path: z.array(z.string()).optional(),
+      headers: z.record(z.string(), z.array(z.string())).optional(),
+    })
+    .optional(),
 };
 
 const clashProxy = z.discriminatedUnion('type', [
@@ -161,6 +185,34 @@ const clashProxy = z.discriminatedUnion('type', [
   }),
 ]);
 
+/** mihomo's transport keys as the endpoint's: ws, h2 (`h2-opts`), and TCP's HTTP header (`network: http`). */
+function clashTransport(
+  p: z.infer<typeof clashProxy>,
+): Pick<ProxyEndpoint, 'network' | 'tcpHeader' | 'path' | 'wsHost'> {
+  if (p.network === 'ws')
+    return {
+      network: 'ws',
+      tcpHeader: 'none',
+      path: p['ws-opts']?.path ?? '/',
+      wsHost: p['ws-opts']?.headers?.Host ?? null,
+    };
+  if (p.network === 'h2')
+    return {
+      network: 'h2',
+      tcpHeader: 'none',
+      path: p['h2-opts']?.path ?? '/',
+      wsHost: p['h2-opts']?.host?.[0] ?? null,
+    };
+  if (p.network === 'http')
+    return {
+      network: 'tcp',
+      tcpHeader: 'http',
+      path: p['http-opts']?.path?.[0] ?? '/',
+      wsHost: p['http-opts']?.headers?.Host?.[0] ?? null,
+    };
+  return { network: 'tcp', tcpHeader: 'none', path: null, wsHost: null };
+}
+
 /** One Clash Meta (mihomo) proxy as an endpoint. */
 export function fromClashProxy(proxy: unknown): ProxyEndpoint {
   const parsed = clashProxy.safeParse(proxy);
@@ -178,13 +230,13 @@ export function fromClashProxy(proxy: unknown): ProxyEndpoint {
       security: null,
       method: p.cipher,
       network: 'tcp',
+      tcpHeader: 'none',
       path: null,
       wsHost: null,
       tls: false,
       sni: null,
     };
   }
-  const ws = p.network === 'ws';
   // mihomo: Trojan is always TLS and names the server "sni"; VMess/VLESS use "tls" and "servername".
   const tls = p.type === 'trojan' ? true : p.tls === true;
   const sni = p.type === 'trojan' ? p.sni : p.servername;
@@ -194,9 +246,7 @@ export function fromClashProxy(proxy: unknown): ProxyEndpoint {
     secret: p.type === 'trojan' ? p.password : p.uuid,
     security: p.type === 'vmess' ? p.cipher : null,
     method: null,
-    network: ws ? 'ws' : 'tcp',
-    path: ws ? (p['ws-opts']?.path ?? '/') : null,
-    wsHost: ws ? (p['ws-opts']?.headers?.Host ?? null) : null,
+    ...clashTransport(p),
     tls,
     sni: tls ? (sni ?? null) : null,
   };

@@ -14,6 +14,15 @@ const port = z.number().int().min(1).max(65535);
 const networkSettings = z.looseObject({
   path: z.string().optional(),
   headers: z.looseObject({ Host: z.string().optional() }).optional(),
+  /** h2: the hosts it answers */
+  host: z.array(z.string()).optional(),
+  /** tcp: Xray's header object (HTTP obfuscation) */
+  header: z
+    .looseObject({
+      type: z.literal('http'),
+      request: z.looseObject({ path: z.array(z.string()), headers: z.looseObject({}).optional() }),
+    })
+    .optional(),
 });
 
 const base = {
@@ -24,7 +33,7 @@ const base = {
 
 export const vConfigSchema = z.looseObject({
   ...base,
-  network: z.enum(['tcp', 'ws']),
+  network: z.enum(['tcp', 'ws', 'h2']),
   network_settings: networkSettings,
   tls: z.union([z.literal(0), z.literal(1)]),
   tls_settings: z.looseObject({ server_name: z.string() }).optional(),
@@ -96,13 +105,20 @@ function certificateFor(label: string, serverName: string, tls: TlsMaterial | un
 }
 
 function v2rayStream(
-  network: 'tcp' | 'ws',
+  network: 'tcp' | 'ws' | 'h2',
   settings: z.infer<typeof networkSettings>,
   tls: TlsMaterial | null,
 ): Record<string, unknown> {
+  if (network === 'h2' && !tls) throw new Error('HTTP/2 needs TLS');
   return {
-    network,
+    // v2ray 4 names HTTP/2 "http".
+    network: network === 'h2' ? 'http' : network,
     ...(network === 'ws' ? { wsSettings: { path: settings.path ?? '/' } } : {}),
+    ...(network === 'h2'
+      ? { httpSettings: { path: settings.path ?? '/', ...(settings.host ? { host: settings.host } : {}) } }
+      : {}),
+    // The request the client must send; the server answers with v2ray's default HTTP response.
+    ...(network === 'tcp' && settings.header ? { tcpSettings: { header: settings.header } } : {}),
     ...(tls
       ? {
           security: 'tls',
