@@ -59,6 +59,9 @@ export {
   TCP_HEADERS,
   XHTTP_MODES,
   PROTOCOL_TRANSPORTS,
+  VLESS_FLOWS,
+  TLS_FINGERPRINTS,
+  REALITY_TRANSPORTS,
 } from './endpoints/admin-nodes.js';
 export type {
   AdminOrder,

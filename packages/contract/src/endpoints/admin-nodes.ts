@@ -27,6 +27,15 @@ export const PROTOCOL_TRANSPORTS = {
   trojan: ['tcp', 'ws', 'grpc'],
   shadowsocks: ['tcp'],
 } as const satisfies Record<(typeof NODE_PROTOCOLS)[number], readonly (typeof NODE_TRANSPORTS)[number][]>;
+/** VLESS flows: none, or XTLS Vision (raw TCP with TLS or Reality only). */
+export const VLESS_FLOWS = ['', 'xtls-rprx-vision'] as const;
+/** The TLS fingerprints clients imitate for Reality (uTLS). */
+export const TLS_FINGERPRINTS = ['chrome', 'firefox', 'safari', 'ios', 'android', 'edge', 'random'] as const;
+/** Transports Reality runs on. */
+export const REALITY_TRANSPORTS = ['tcp', 'grpc', 'xhttp'] as const;
+/** An X25519 key as Xray writes it: 32 bytes, base64url without padding. */
+export const X25519_KEY = /^[A-Za-z0-9_-]{43}$/;
+
 /** Transports with a request path and a Host (tcp only with the HTTP header). */
 const PATH_TRANSPORTS: readonly string[] = ['ws', 'httpupgrade', 'xhttp', 'h2'];
 
@@ -55,6 +64,30 @@ const optionalText = (max: number) =>
 const hostSchema = text(253).regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.?)+$|^[0-9A-Fa-f:.]+$/, {
   error: vkey('invalid'),
 });
+
+/**
+ * VLESS Reality: the site whose TLS handshake the node borrows (`dest` and its port), the key pair (the private key
+ * goes to the agent only; the console and clients get the public key; left empty, the server makes a pair), the
+ * short ids clients may present (hex, up to 16 characters; none given: one is made), PROXY protocol version, and
+ * the browser fingerprint clients imitate.
+ */
+export const realityInput = z
+  .object({
+    dest: hostSchema,
+    dest_port: intInput(1, 65_535).default(443),
+    private_key: lineText({ error: vkey('invalid') })
+      .regex(X25519_KEY, { error: vkey('invalid') })
+      .nullable()
+      .optional(),
+    short_ids: z
+      .array(lineText({ error: vkey('invalid') }).regex(/^(?:[0-9a-f]{2}){0,8}$/, { error: vkey('invalid') }))
+      .max(8, { error: vkey('invalid') })
+      .default([]),
+    xver: intInput(0, 2).default(0),
+    fingerprint: z.enum(TLS_FINGERPRINTS, { error: vkey('invalid') }).default('chrome'),
+  })
+  .strict();
+export type RealityInput = z.input<typeof realityInput>;
 
 const translationSchema = z.object({ name: optionalText(100), city: optionalText(100) });
 
@@ -92,6 +125,10 @@ export const nodeInput = z
     }),
     /** XHTTP only */
     xhttp_mode: z.enum(XHTTP_MODES, { error: vkey('invalid') }).default('auto'),
+    /** VLESS only: XTLS Vision needs raw TCP with TLS or Reality */
+    flow: z.enum(VLESS_FLOWS, { error: vkey('invalid') }).default(''),
+    /** VLESS only, with TLS on: Reality instead of the node's own certificate (`sni` is the borrowed name) */
+    reality: realityInput.nullable().optional(),
     /** TLS on the inbound (Trojan always; never Shadowsocks) and the server name it presents */
     tls: z.boolean({ error: vkey('invalid') }).default(false),
     sni: optionalText(253),
@@ -130,6 +167,13 @@ export const nodeInput = z
     if (v.network !== 'grpc' && v.service_name) fail('service_name');
     if (v.network !== 'xhttp' && v.xhttp_mode !== 'auto') fail('xhttp_mode');
     if (!v.tls && v.sni) fail('sni');
+    if (v.flow && (v.protocol !== 'vless' || v.network !== 'tcp' || !v.tls)) fail('flow');
+    if (v.reality) {
+      if (v.protocol !== 'vless' || !v.tls) fail('reality');
+      if (!(REALITY_TRANSPORTS as readonly string[]).includes(v.network)) fail('network');
+      // The name clients present is the borrowed site's.
+      if (!v.sni) fail('sni');
+    }
   });
 export type NodeInput = z.input<typeof nodeInput>;
 export type NodeInputParsed = z.output<typeof nodeInput>;
@@ -152,6 +196,18 @@ export const adminNodeData = z.object({
   ws_host: z.string().nullable(),
   service_name: z.string().nullable(),
   xhttp_mode: z.enum(XHTTP_MODES),
+  flow: z.enum(VLESS_FLOWS),
+  /** Reality without its private key (the agent alone gets that) */
+  reality: z
+    .object({
+      dest: z.string(),
+      dest_port: z.number().int(),
+      public_key: z.string(),
+      short_ids: z.array(z.string()),
+      xver: z.number().int(),
+      fingerprint: z.enum(TLS_FINGERPRINTS),
+    })
+    .nullable(),
   tls: z.boolean(),
   sni: z.string().nullable(),
   cipher: z.string().nullable(),

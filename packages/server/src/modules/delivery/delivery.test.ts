@@ -75,6 +75,8 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
       wsHost: null,
       tls: false,
       sni: null,
+      flow: '',
+      reality: null,
       cipher: 'aes-256-gcm',
     };
     for (const protocol of ['vless', 'trojan', 'shadowsocks'] as const) {
@@ -101,6 +103,8 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
       xhttpMode: 'auto',
       tls: true,
       sni: 'node.example.com',
+      flow: '',
+      reality: null,
       cipher: 'aes-256-gcm',
       ...extra,
     });
@@ -186,6 +190,63 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     });
     expect(outbound('h2').transport).toEqual({ type: 'http', path: '/h2', host: ['cdn.example.com'] });
     expect(formatCarries('clash', node('vmess-xhttp', { protocol: 'vmess', network: 'xhttp' }))).toBe(false);
+
+    // VLESS Reality with XTLS Vision, in each client's words.
+    const reality = node('reality', {
+      sni: 'www.example.org',
+      flow: 'xtls-rprx-vision',
+      reality: {
+        publicKey: 'kCBKFWBYcvKvGrndVRB-kBFyi5Z8fgVyMxjUynPhgEI',
+        shortId: '0123456789abcdef',
+        fingerprint: 'chrome',
+      },
+    });
+    const rq = new URL(shareUri(reality).replace(/^vless:\/\//, 'http://')).searchParams;
+    expect(Object.fromEntries(rq)).toEqual({
+      type: 'tcp',
+      encryption: 'none',
+      security: 'reality',
+      sni: 'www.example.org',
+      pbk: 'kCBKFWBYcvKvGrndVRB-kBFyi5Z8fgVyMxjUynPhgEI',
+      sid: '0123456789abcdef',
+      fp: 'chrome',
+      flow: 'xtls-rprx-vision',
+    });
+    const clashReality = parse(clashYaml([reality], 'Proxy Portal')) as {
+      proxies: Record<string, unknown>[];
+    };
+    expect(validate(clashReality), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
+    expect(clashReality.proxies[0]).toMatchObject({
+      type: 'vless',
+      tls: true,
+      servername: 'www.example.org',
+      flow: 'xtls-rprx-vision',
+      'reality-opts': {
+        'public-key': 'kCBKFWBYcvKvGrndVRB-kBFyi5Z8fgVyMxjUynPhgEI',
+        'short-id': '0123456789abcdef',
+      },
+      'client-fingerprint': 'chrome',
+    });
+    const boxReality = JSON.parse(singBoxJson([reality])) as { outbounds: Record<string, unknown>[] };
+    expect(boxReality.outbounds.find((o) => o.tag === 'reality')).toMatchObject({
+      type: 'vless',
+      flow: 'xtls-rprx-vision',
+      tls: {
+        enabled: true,
+        server_name: 'www.example.org',
+        utls: { enabled: true, fingerprint: 'chrome' },
+        reality: {
+          enabled: true,
+          public_key: 'kCBKFWBYcvKvGrndVRB-kBFyi5Z8fgVyMxjUynPhgEI',
+          short_id: '0123456789abcdef',
+        },
+      },
+    });
+    // A plain VLESS node says no flow at all (never "none").
+    expect(shareUri(byName('grpc'))).not.toContain('flow=');
+    expect(
+      JSON.parse(singBoxJson([byName('grpc')])).outbounds.find((o: { tag: string }) => o.tag === 'grpc'),
+    ).not.toHaveProperty('flow');
     expect(formatCarries('base64', byName('xhttp'))).toBe(true);
   });
 

@@ -19,6 +19,10 @@ export interface ClientNode {
   xhttpMode: string;
   tls: boolean;
   sni: string | null;
+  /** VLESS: '' or 'xtls-rprx-vision' */
+  flow: string;
+  /** VLESS Reality (with `tls`): what clients present; null for plain TLS */
+  reality: { publicKey: string; shortId: string; fingerprint: string } | null;
   cipher: string;
 }
 
@@ -72,8 +76,14 @@ export function shareUri(n: ClientNode): string {
     case 'trojan': {
       const q = new URLSearchParams({ type: uriType(n) });
       if (n.protocol === 'vless') q.set('encryption', 'none');
-      q.set('security', n.tls ? 'tls' : 'none');
+      q.set('security', n.reality ? 'reality' : n.tls ? 'tls' : 'none');
       if (n.tls && n.sni) q.set('sni', n.sni);
+      if (n.reality) {
+        q.set('pbk', n.reality.publicKey);
+        q.set('sid', n.reality.shortId);
+        q.set('fp', n.reality.fingerprint);
+      }
+      if (n.protocol === 'vless' && n.flow) q.set('flow', n.flow);
       if (n.network === 'tcp' && n.tcpHeader === 'http') q.set('headerType', 'http');
       if (n.network === 'grpc') {
         q.set('serviceName', n.serviceName ?? '');
@@ -147,6 +157,13 @@ function clashProxy(n: ClientNode): Record<string, unknown> {
         uuid: n.secret,
         tls: n.tls,
         ...(n.tls && n.sni ? { servername: n.sni } : {}),
+        ...(n.flow ? { flow: n.flow } : {}),
+        ...(n.reality
+          ? {
+              'reality-opts': { 'public-key': n.reality.publicKey, 'short-id': n.reality.shortId },
+              'client-fingerprint': n.reality.fingerprint,
+            }
+          : {}),
         ...ws,
       };
     case 'trojan':
@@ -202,7 +219,21 @@ function singBoxTransport(n: ClientNode): Record<string, unknown> {
 }
 
 function singBoxOutbound(n: ClientNode): Record<string, unknown> {
-  const tls = n.tls ? { tls: { enabled: true, ...(n.sni ? { server_name: n.sni } : {}) } } : {};
+  // Reality needs uTLS in sing-box.
+  const tls = n.tls
+    ? {
+        tls: {
+          enabled: true,
+          ...(n.sni ? { server_name: n.sni } : {}),
+          ...(n.reality
+            ? {
+                utls: { enabled: true, fingerprint: n.reality.fingerprint },
+                reality: { enabled: true, public_key: n.reality.publicKey, short_id: n.reality.shortId },
+              }
+            : {}),
+        },
+      }
+    : {};
   const transport = singBoxTransport(n);
   const common = { tag: n.name, server: n.host, server_port: n.port };
   switch (n.protocol) {
@@ -217,7 +248,14 @@ function singBoxOutbound(n: ClientNode): Record<string, unknown> {
         ...transport,
       };
     case 'vless':
-      return { type: 'vless', ...common, uuid: n.secret, ...tls, ...transport };
+      return {
+        type: 'vless',
+        ...common,
+        uuid: n.secret,
+        ...(n.flow ? { flow: n.flow } : {}),
+        ...tls,
+        ...transport,
+      };
     case 'trojan':
       return { type: 'trojan', ...common, password: n.secret, ...tls, ...transport };
     case 'shadowsocks':

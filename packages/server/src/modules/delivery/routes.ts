@@ -56,6 +56,14 @@ function toClientNode(
     xhttpMode: s.xhttpMode,
     tls: s.tls,
     sni: s.sni,
+    flow: s.flow,
+    reality: s.reality
+      ? {
+          publicKey: s.reality.publicKey,
+          shortId: s.reality.shortIds[0] ?? '',
+          fingerprint: s.reality.fingerprint,
+        }
+      : null,
     cipher: s.cipher,
   };
 }
@@ -122,6 +130,8 @@ export function deliveryRoutes(
             wsHost: null,
             tls: false,
             sni: null,
+            flow: '',
+            reality: null,
             cipher: 'auto',
           },
         ];

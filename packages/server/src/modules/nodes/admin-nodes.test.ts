@@ -4,6 +4,7 @@ import { type AdminNode, type AgentConfig, type NodeGroup, type NodeInput } from
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/time.js';
+import { realityKeyPair } from './reality-keys.js';
 import { accountWithRole, call } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { NODE_API_PREFIX } from './node-api.js';
@@ -238,6 +239,18 @@ describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
     await refused(vmessNode({ tcp_header: 'http' }), 'tcp_header');
     await refused(vmessNode({ network: 'httpupgrade', path: null }), 'path');
     await refused(vmessNode({ xhttp_mode: 'packet-up' }), 'xhttp_mode');
+    // Reality and Vision: VLESS only, with TLS, on the transports they run on.
+    const reality = { dest: 'www.example.org' };
+    const vless = (over: Partial<NodeInput>) =>
+      vmessNode({ protocol: 'vless', network: 'tcp', path: null, ws_host: null, ...over });
+    await refused(vmessNode({ reality }), 'reality');
+    await refused(vless({ reality, tls: false, sni: null }), 'reality');
+    await refused(vless({ reality, network: 'ws', path: '/x' }), 'network');
+    await refused(vless({ reality, sni: null }), 'sni');
+    await refused(vless({ reality: { dest: 'www.example.org', private_key: 'short' } }), 'reality.private_key');
+    await refused(vless({ flow: 'xtls-rprx-vision', network: 'ws', path: '/x' }), 'flow');
+    await refused(vless({ flow: 'xtls-rprx-vision', tls: false, sni: null }), 'flow');
+    await refused(vmessNode({ flow: 'xtls-rprx-vision', network: 'tcp', path: null, ws_host: null }), 'flow');
     const before = await db().selectFrom('audit_log').select('id').execute();
     const unknownGroup = await staff('POST', '/nodes', vmessNode({ group_ids: [999_999] }));
     expect(unknownGroup.code).toBe(ERRORS.NODE_GROUP_NOT_FOUND.code);
@@ -298,6 +311,94 @@ describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
       expect(typeof config.server_port).toBe('number');
       expect(config.base_config).toEqual({ push_interval: 60, pull_interval: 60 });
     }
+  });
+
+  it('runs VLESS Reality with Vision: keys made or kept, the agents get their shapes, the console never the private key', async () => {
+    const input = vmessNode({
+      name: 'Reality',
+      protocol: 'vless',
+      network: 'tcp',
+      path: null,
+      ws_host: null,
+      sni: 'www.example.org',
+      flow: 'xtls-rprx-vision',
+      reality: { dest: 'www.example.org' },
+    });
+    const { node, token } = await liveNode(input);
+    expect(node.flow).toBe('xtls-rprx-vision');
+    expect(node.reality).toMatchObject({
+      dest: 'www.example.org',
+      dest_port: 443,
+      xver: 0,
+      fingerprint: 'chrome',
+    });
+    expect(node.reality!.public_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(node.reality!.short_ids).toEqual([expect.stringMatching(/^[0-9a-f]{16}$/)]);
+    expect(JSON.stringify(node)).not.toContain('private');
+
+    const config = (await agent(node, token, '/config')).json<Record<string, unknown>>();
+    expect(config).toMatchObject({ tls: 2, flow: 'xtls-rprx-vision', network: 'tcp', server_port: 443 });
+    const tlsSettings = config.tls_settings as Record<string, unknown>;
+    expect(tlsSettings).toEqual({
+      server_name: 'www.example.org',
+      server_port: '443',
+      dest: 'www.example.org',
+      short_id: node.reality!.short_ids[0],
+      private_key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    // The private key the agent gets is the pair of the public key clients get.
+    expect(realityKeyPair(tlsSettings.private_key as string).publicKey).toBe(node.reality!.public_key);
+    // Nowhere in the audit log.
+    const audits = await db()
+      .selectFrom('audit_log')
+      .select('changes')
+      .where('target_id', '=', String(node.id))
+      .execute();
+    expect(audits.map((a) => a.changes ?? '').join('')).not.toContain(tlsSettings.private_key as string);
+
+    // An edit keeps the keys and short ids; xver not 0 goes to the agents as a string.
+    const edited = (
+      await staff<AdminNode>('PUT', `/nodes/${node.id}`, {
+        ...input,
+        reality: { dest: 'www.example.org', xver: 1 },
+      })
+    ).data;
+    expect(edited.reality).toMatchObject({
+      public_key: node.reality!.public_key,
+      short_ids: node.reality!.short_ids,
+      xver: 1,
+    });
+    const again = (await agent(node, token, '/config')).json<{ tls_settings: Record<string, unknown> }>();
+    expect(again.tls_settings.xver).toBe('1');
+    // An operator's own private key: its public key is derived from it.
+    const own = realityKeyPair();
+    const mine = (
+      await staff<AdminNode>('PUT', `/nodes/${node.id}`, {
+        ...input,
+        reality: { dest: 'www.example.org', private_key: own.privateKey, short_ids: ['ab12'] },
+      })
+    ).data;
+    expect(mine.reality).toMatchObject({ public_key: own.publicKey, short_ids: ['ab12'] });
+
+    // Customers' links carry the public key, the short id, the fingerprint and the flow.
+    const pkg = await newPackage('Reality package');
+    const customer = await subscriber(pkg);
+    const uri = Buffer.from(
+      (await t.app.inject({ url: `/sub/${customer.link}?format=base64` })).body,
+      'base64',
+    )
+      .toString()
+      .split('\n')
+      .find((line) => line.includes('#Reality'))!;
+    const q = new URL(uri.replace(/^vless:\/\//, 'http://')).searchParams;
+    expect(Object.fromEntries(q)).toMatchObject({
+      security: 'reality',
+      pbk: own.publicKey,
+      sid: 'ab12',
+      fp: 'chrome',
+      sni: 'www.example.org',
+      flow: 'xtls-rprx-vision',
+    });
   });
 
   it('issues and rotates the agent token: shown once, hashed, the old one refused, never in the audit log', async () => {

@@ -17,7 +17,8 @@ import { recordAudit } from '../audit/audit-log.js';
 import { TOKEN_PLACEHOLDER, v2bxNodeEntry, xrayrNodeEntry } from './agent-config.js';
 import * as repo from './admin-repository.js';
 import { findNode, insertNode } from './repository.js';
-import { nodeSettings } from './node-settings.js';
+import { nodeSettings, type RealitySettings } from './node-settings.js';
+import { newShortId, realityKeyPair } from './reality-keys.js';
 import { effectiveStatus } from './node-service.js';
 import { issueNodeToken } from './node-tokens.js';
 
@@ -39,7 +40,7 @@ function parseTranslations(raw: string | null): Translations {
 }
 
 /** The settings column as the agents' API reads it (node-settings.ts), from the console's fields. */
-function settingsOf(input: NodeInputParsed): Record<string, unknown> {
+function settingsOf(input: NodeInputParsed, previous: RealitySettings | null): Record<string, unknown> {
   // The contract allowed a path, a Host, a service name or a mode only where the transport has them.
   return {
     network: input.network,
@@ -50,7 +51,31 @@ function settingsOf(input: NodeInputParsed): Record<string, unknown> {
     ...(input.network === 'xhttp' ? { xhttp_mode: input.xhttp_mode } : {}),
     tls: input.tls,
     ...(input.tls && input.sni ? { sni: input.sni } : {}),
+    ...(input.flow ? { flow: input.flow } : {}),
+    ...(input.reality ? { reality: realitySettingsOf(input.reality, previous) } : {}),
     ...(input.protocol === 'shadowsocks' && input.cipher ? { cipher: input.cipher } : {}),
+  };
+}
+
+/**
+ * Reality as saved: the operator's private key, else the one the node had, else a new pair (the public key always
+ * derived from the private one); the short ids given, else the node's, else a new one.
+ */
+function realitySettingsOf(
+  r: NonNullable<NodeInputParsed['reality']>,
+  previous: RealitySettings | null,
+): Record<string, unknown> {
+  const keys = realityKeyPair(r.private_key ?? previous?.privateKey ?? null);
+  const shortIds =
+    r.short_ids.length > 0 ? r.short_ids : previous?.shortIds.length ? previous.shortIds : [newShortId()];
+  return {
+    dest: r.dest,
+    dest_port: r.dest_port,
+    private_key: keys.privateKey,
+    public_key: keys.publicKey,
+    short_ids: shortIds,
+    xver: r.xver,
+    fingerprint: r.fingerprint,
   };
 }
 
@@ -84,6 +109,17 @@ function toAdminNode(row: NodeRow, groupIds: number[], cutoff?: string): AdminNo
     ws_host: s.wsHost,
     service_name: s.serviceName,
     xhttp_mode: s.xhttpMode,
+    flow: s.flow,
+    reality: s.reality
+      ? {
+          dest: s.reality.dest,
+          dest_port: s.reality.destPort,
+          public_key: s.reality.publicKey,
+          short_ids: s.reality.shortIds,
+          xver: s.reality.xver,
+          fingerprint: s.reality.fingerprint,
+        }
+      : null,
     tls: s.tls,
     sni: s.sni,
     cipher: row.protocol === 'shadowsocks' ? s.cipher : null,
@@ -166,7 +202,7 @@ export class NodeAdminService {
     return unique;
   }
 
-  private columns(input: NodeInputParsed) {
+  private columns(input: NodeInputParsed, previous: RealitySettings | null = null) {
     return {
       name: input.name,
       region: input.region,
@@ -175,7 +211,7 @@ export class NodeAdminService {
       host: input.host,
       port: input.port,
       protocol: input.protocol,
-      settings: JSON.stringify(settingsOf(input)),
+      settings: JSON.stringify(settingsOf(input, previous)),
       rate_percent: input.rate_percent,
       sort_order: input.sort_order,
       inbound_rule_id: input.inbound_rule_id ?? null,
@@ -216,7 +252,10 @@ export class NodeAdminService {
     return this.db.transaction().execute(async (trx) => {
       const before = await this.load(trx, id);
       const groupIds = await this.checkGroups(trx, input.group_ids);
-      await repo.updateNode(trx, id, { ...this.columns(input), updated_at: nowIso() });
+      // An edit keeps the node's Reality keys and short ids unless new ones are given.
+      const row = await findNode(trx, id);
+      const previous = row ? nodeSettings(row).reality : null;
+      await repo.updateNode(trx, id, { ...this.columns(input, previous), updated_at: nowIso() });
       await repo.setNodeGroups(trx, id, groupIds);
       const after = await this.load(trx, id);
       await recordAudit(trx, actor, {

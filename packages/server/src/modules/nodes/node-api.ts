@@ -70,6 +70,23 @@ export function transportSettings(s: NodeSettings): Record<string, unknown> {
   }
 }
 
+/**
+ * Reality's `tls_settings` as both agents parse them (docs/research/uniproxy-agents-and-clients.md): the borrowed
+ * name, its port as a string, the destination host without port, one short id, the private key; `xver` only when
+ * not 0 and then as a string (one agent reads it as a string, the other as a number: 0 left out satisfies both).
+ */
+function realityTlsSettings(s: NodeSettings): Record<string, unknown> {
+  const r = s.reality!;
+  return {
+    server_name: s.sni ?? r.dest,
+    server_port: String(r.destPort),
+    dest: r.dest,
+    short_id: r.shortIds[0] ?? '',
+    private_key: r.privateKey,
+    ...(r.xver !== 0 ? { xver: String(r.xver) } : {}),
+  };
+}
+
 /** What the agent needs to run the node's inbound, in the UniProxy shape (XrayR / V2bX). */
 export function agentConfig(node: NodeRow): Record<string, unknown> {
   const s = nodeSettings(node);
@@ -88,9 +105,10 @@ export function agentConfig(node: NodeRow): Record<string, unknown> {
         network: s.network,
         network_settings: networkSettings,
         networkSettings,
-        tls: s.tls ? 1 : 0,
-        tls_settings: { server_name: s.sni ?? '' },
-        ...(node.protocol === 'vless' ? { flow: '' } : {}),
+        tls: s.reality ? 2 : s.tls ? 1 : 0,
+        tls_settings: s.reality ? realityTlsSettings(s) : { server_name: s.sni ?? '' },
+        // XTLS Vision or nothing ('' — never "none", which agents pass on to Xray as a flow name).
+        ...(node.protocol === 'vless' ? { flow: s.flow } : {}),
         ...base,
       };
     case 'trojan':

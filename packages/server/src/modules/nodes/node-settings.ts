@@ -1,4 +1,5 @@
 import { NODE_TRANSPORTS, type NodeTransport } from '@portal/contract';
+import { TLS_FINGERPRINTS } from '@portal/contract/admin';
 import type { NodeRow } from '../../db/types.js';
 
 /** The transport, TLS and cipher settings kept as JSON on a node, read defensively. */
@@ -15,13 +16,46 @@ export interface NodeSettings {
   xhttpMode: 'auto' | 'packet-up' | 'stream-up' | 'stream-one';
   tls: boolean;
   sni: string | null;
+  /** VLESS: '' or 'xtls-rprx-vision' */
+  flow: '' | 'xtls-rprx-vision';
+  /** VLESS Reality (with `tls` on and `sni` the borrowed name); null: plain TLS or none */
+  reality: RealitySettings | null;
   /** Shadowsocks AEAD cipher */
   cipher: string;
   /** Demo catalogue only: the state its simulated agent keeps the node in. */
   demo: 'online' | null;
 }
 
+export interface RealitySettings {
+  dest: string;
+  destPort: number;
+  privateKey: string;
+  publicKey: string;
+  shortIds: string[];
+  xver: number;
+  fingerprint: (typeof TLS_FINGERPRINTS)[number];
+}
+
 export const DEFAULT_SS_CIPHER = 'chacha20-ietf-poly1305';
+
+function realityOf(raw: unknown): RealitySettings | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  const dest = str(r.dest);
+  const privateKey = str(r.private_key);
+  const publicKey = str(r.public_key);
+  if (!dest || !privateKey || !publicKey) return null;
+  const port = typeof r.dest_port === 'number' && Number.isInteger(r.dest_port) ? r.dest_port : 443;
+  return {
+    dest,
+    destPort: port,
+    privateKey,
+    publicKey,
+    shortIds: Array.isArray(r.short_ids) ? r.short_ids.filter((x): x is string => typeof x === 'string') : [],
+    xver: typeof r.xver === 'number' && [0, 1, 2].includes(r.xver) ? r.xver : 0,
+    fingerprint: TLS_FINGERPRINTS.find((f) => f === r.fingerprint) ?? 'chrome',
+  };
+}
 
 const XHTTP_MODES = ['auto', 'packet-up', 'stream-up', 'stream-one'] as const;
 
@@ -46,6 +80,8 @@ export function nodeSettings(node: Pick<NodeRow, 'protocol' | 'settings'>): Node
     // Trojan is TLS by definition.
     tls: raw.tls === true || node.protocol === 'trojan',
     sni: str(raw.sni),
+    flow: node.protocol === 'vless' && raw.flow === 'xtls-rprx-vision' ? 'xtls-rprx-vision' : '',
+    reality: node.protocol === 'vless' && raw.tls === true ? realityOf(raw.reality) : null,
     cipher: str(raw.cipher) ?? DEFAULT_SS_CIPHER,
     demo: raw.demo === 'online' ? 'online' : null,
   };

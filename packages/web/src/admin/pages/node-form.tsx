@@ -20,6 +20,8 @@ import {
   PROTOCOL_TRANSPORTS,
   SS_CIPHERS,
   TCP_HEADERS,
+  TLS_FINGERPRINTS,
+  VLESS_FLOWS,
   XHTTP_MODES,
 } from '@portal/contract/admin';
 import type { Locale, NodeProtocol, NodeTransport } from '@portal/contract';
@@ -46,6 +48,17 @@ interface FormValues {
   xhttp_mode: (typeof XHTTP_MODES)[number];
   tls: boolean;
   sni: string;
+  flow: '' | 'xtls-rprx-vision';
+  /** VLESS with TLS: Reality instead of the node's own certificate */
+  reality: boolean;
+  reality_dest: string;
+  reality_dest_port: string;
+  /** Empty: keep the node's key (or make a pair) */
+  reality_private_key: string;
+  /** Comma-separated; empty: keep the node's (or make one) */
+  reality_short_ids: string;
+  reality_xver: string;
+  reality_fingerprint: (typeof TLS_FINGERPRINTS)[number];
   cipher: string;
   rate_percent: string;
   sort_order: string;
@@ -78,6 +91,14 @@ function initial(node: AdminNode | null): FormValues {
     xhttp_mode: node?.xhttp_mode ?? 'auto',
     tls: node?.tls ?? false,
     sni: node?.sni ?? '',
+    flow: node?.flow ?? '',
+    reality: node?.reality !== null && node?.reality !== undefined,
+    reality_dest: node?.reality?.dest ?? '',
+    reality_dest_port: String(node?.reality?.dest_port ?? 443),
+    reality_private_key: '',
+    reality_short_ids: node?.reality?.short_ids.join(', ') ?? '',
+    reality_xver: String(node?.reality?.xver ?? 0),
+    reality_fingerprint: node?.reality?.fingerprint ?? 'chrome',
     cipher: node?.cipher ?? SS_CIPHERS[0],
     rate_percent: String(node?.rate_percent ?? 100),
     sort_order: String(node?.sort_order ?? 0),
@@ -103,6 +124,8 @@ function toInput(v: FormValues): NodeInput {
   const ss = v.protocol === 'shadowsocks';
   const network = ss ? 'tcp' : v.network;
   const tls = ss ? false : v.protocol === 'trojan' ? true : v.tls;
+  const vless = v.protocol === 'vless';
+  const reality = vless && tls && v.reality;
   const header = network === 'tcp' && !ss ? v.tcp_header : 'none';
   const withPath = hasPath(network, header);
   return {
@@ -121,6 +144,20 @@ function toInput(v: FormValues): NodeInput {
     xhttp_mode: network === 'xhttp' ? v.xhttp_mode : 'auto',
     tls,
     sni: tls ? empty(v.sni) : null,
+    flow: vless && network === 'tcp' && tls ? v.flow : '',
+    reality: reality
+      ? {
+          dest: v.reality_dest.trim(),
+          dest_port: num(v.reality_dest_port),
+          private_key: empty(v.reality_private_key),
+          short_ids: v.reality_short_ids
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+          xver: num(v.reality_xver),
+          fingerprint: v.reality_fingerprint,
+        }
+      : null,
     cipher: ss ? (v.cipher as NodeInput['cipher']) : null,
     rate_percent: num(v.rate_percent),
     sort_order: num(v.sort_order),
@@ -162,7 +199,16 @@ export function NodeFormDrawer({
   const text = (
     key: Exclude<
       keyof FormValues,
-      'protocol' | 'network' | 'tcp_header' | 'xhttp_mode' | 'tls' | 'group_ids' | 'translations'
+      | 'protocol'
+      | 'network'
+      | 'tcp_header'
+      | 'xhttp_mode'
+      | 'tls'
+      | 'group_ids'
+      | 'translations'
+      | 'flow'
+      | 'reality'
+      | 'reality_fingerprint'
     >,
   ) => ({
     value: values[key],
@@ -173,6 +219,7 @@ export function NodeFormDrawer({
 
   const ss = values.protocol === 'shadowsocks';
   const trojan = values.protocol === 'trojan';
+  const vless = values.protocol === 'vless';
   const network: NodeTransport = ss ? 'tcp' : values.network;
   const withPath = !ss && hasPath(network, values.tcp_header);
   const tls = !ss && (trojan || values.tls);
@@ -331,6 +378,85 @@ export function NodeFormDrawer({
                   data-testid="node-field-tls"
                 />
                 {tls && <TextInput label={t('nodes.form.sni')} maxLength={253} {...text('sni')} />}
+                {vless && tls && network === 'tcp' && (
+                  <NativeSelect
+                    label={t('nodes.form.flow')}
+                    description={t('nodes.form.flowHint')}
+                    data={VLESS_FLOWS.map((value) => ({ value, label: value || t('nodes.form.flowNone') }))}
+                    value={values.flow}
+                    onChange={(e) => set('flow', e.currentTarget.value as FormValues['flow'])}
+                    error={translateValidation(errors.flow)}
+                    data-testid="node-field-flow"
+                  />
+                )}
+                {vless && tls && (
+                  <Switch
+                    label={t('nodes.form.reality')}
+                    description={t('nodes.form.realityHint')}
+                    checked={values.reality}
+                    onChange={(e) => set('reality', e.currentTarget.checked)}
+                    error={translateValidation(errors.reality)}
+                    data-testid="node-field-reality"
+                  />
+                )}
+                {vless && tls && values.reality && (
+                  <Stack gap="sm" data-testid="node-reality">
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                      <TextInput
+                        label={t('nodes.form.realityDest')}
+                        description={t('nodes.form.realityDestHint')}
+                        required
+                        maxLength={253}
+                        {...text('reality_dest')}
+                      />
+                      <TextInput
+                        label={t('nodes.form.realityDestPort')}
+                        inputMode="numeric"
+                        {...text('reality_dest_port')}
+                      />
+                    </SimpleGrid>
+                    {node?.reality && (
+                      <TextInput
+                        label={t('nodes.form.realityPublicKey')}
+                        value={node.reality.public_key}
+                        readOnly
+                        data-testid="node-reality-public-key"
+                      />
+                    )}
+                    <TextInput
+                      label={t('nodes.form.realityPrivateKey')}
+                      description={t('nodes.form.realityPrivateKeyHint')}
+                      maxLength={43}
+                      autoComplete="off"
+                      {...text('reality_private_key')}
+                    />
+                    <TextInput
+                      label={t('nodes.form.realityShortIds')}
+                      description={t('nodes.form.realityShortIdsHint')}
+                      maxLength={200}
+                      {...text('reality_short_ids')}
+                    />
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                      <NativeSelect
+                        label={t('nodes.form.realityFingerprint')}
+                        data={[...TLS_FINGERPRINTS]}
+                        value={values.reality_fingerprint}
+                        onChange={(e) =>
+                          set(
+                            'reality_fingerprint',
+                            e.currentTarget.value as FormValues['reality_fingerprint'],
+                          )
+                        }
+                        data-testid="node-field-reality_fingerprint"
+                      />
+                      <NativeSelect
+                        label={t('nodes.form.realityXver')}
+                        data={['0', '1', '2']}
+                        {...text('reality_xver')}
+                      />
+                    </SimpleGrid>
+                  </Stack>
+                )}
               </>
             )}
           </Stack>

@@ -1,0 +1,129 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminNode } from '@portal/contract/admin';
+import { addNamespace, i18n } from '../../i18n/i18n';
+import { resetApiClient } from '../../lib/api-client';
+import { saveTokens } from '../../lib/token-store';
+import { installFakeFetch, ok } from '../../test/fake-fetch';
+import type { FakeCall } from '../../test/fake-fetch';
+import { renderRoutes } from '../../test/render';
+import { ADMIN_MESSAGE_LOADERS } from '../i18n';
+import { NodeFormDrawer } from './node-form';
+
+const path = (call: FakeCall) => new URL(call.url, 'http://x').pathname.replace('/api/v1/admin', '');
+
+const REALITY_NODE: AdminNode = {
+  id: 5,
+  name: 'Reality',
+  region: 'Asia',
+  country: 'JP',
+  city: null,
+  host: 'jp.example.net',
+  port: 443,
+  protocol: 'vless',
+  network: 'tcp',
+  tcp_header: 'none',
+  path: null,
+  ws_host: null,
+  service_name: null,
+  xhttp_mode: 'auto',
+  flow: 'xtls-rprx-vision',
+  reality: {
+    dest: 'www.example.org',
+    dest_port: 443,
+    public_key: 'kCBKFWBYcvKvGrndVRB-kBFyi5Z8fgVyMxjUynPhgEI',
+    short_ids: ['0123456789abcdef'],
+    xver: 0,
+    fingerprint: 'chrome',
+  },
+  tls: true,
+  sni: 'www.example.org',
+  cipher: null,
+  rate_percent: 100,
+  sort_order: 0,
+  inbound_rule_id: null,
+  rule_name: null,
+  translations: {},
+  enabled: true,
+  maintenance: false,
+  status: 'online',
+  load: null,
+  cpu: null,
+  memory: null,
+  disk: null,
+  latency: null,
+  online_users: 0,
+  last_heartbeat: null,
+  has_token: true,
+  group_ids: [],
+  created_at: '2026-11-24T00:00:00.000Z',
+  updated_at: '2026-11-24T00:00:00.000Z',
+};
+
+beforeAll(async () => {
+  await addNamespace('admin', (locale) => ADMIN_MESSAGE_LOADERS[locale]());
+});
+beforeEach(async () => {
+  resetApiClient();
+  saveTokens('acc', 'ref', true);
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('node form', () => {
+  it('keeps a Reality node Reality on save: its settings sent, the private key left to the server', async () => {
+    const { calls } = installFakeFetch((call) => ok(call.method === 'PUT' ? REALITY_NODE : null));
+    renderRoutes(
+      [
+        {
+          path: '/nodes',
+          element: <NodeFormDrawer node={REALITY_NODE} opened groups={[]} onClose={() => {}} />,
+        },
+      ],
+      '/nodes',
+    );
+    expect((await screen.findByTestId('node-reality-public-key')).getAttribute('value')).toBe(
+      REALITY_NODE.reality!.public_key,
+    );
+    fireEvent.click(screen.getByTestId('node-form-submit'));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(path(put)).toBe('/nodes/5');
+    expect(put.body).toMatchObject({
+      protocol: 'vless',
+      network: 'tcp',
+      tls: true,
+      sni: 'www.example.org',
+      flow: 'xtls-rprx-vision',
+      reality: {
+        dest: 'www.example.org',
+        dest_port: 443,
+        private_key: null,
+        short_ids: ['0123456789abcdef'],
+        xver: 0,
+        fingerprint: 'chrome',
+      },
+    });
+  });
+
+  it('offers each protocol its own transports; a transport the new protocol lacks falls back to TCP', async () => {
+    installFakeFetch(() => ok(null));
+    renderRoutes(
+      [{ path: '/nodes', element: <NodeFormDrawer node={null} opened groups={[]} onClose={() => {}} /> }],
+      '/nodes',
+    );
+    const protocol = (await screen.findByTestId('node-field-protocol')) as HTMLSelectElement;
+    const network = () => screen.getByTestId('node-field-network') as HTMLSelectElement;
+    const options = () => [...network().options].map((o) => o.value);
+    fireEvent.change(protocol, { target: { value: 'vless' } });
+    expect(options()).toEqual(['tcp', 'ws', 'grpc', 'httpupgrade', 'xhttp', 'h2']);
+    fireEvent.change(network(), { target: { value: 'xhttp' } });
+    expect(screen.getByTestId('node-field-xhttp_mode')).toBeTruthy();
+    fireEvent.change(protocol, { target: { value: 'trojan' } });
+    expect(options()).toEqual(['tcp', 'ws', 'grpc']);
+    expect(network().value).toBe('tcp');
+  });
+});
