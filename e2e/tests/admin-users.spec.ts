@@ -191,6 +191,15 @@ test('an operator disables two customers at once with a reason, then mails a seg
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByText(`已安排发送给 ${count} 位用户`)).toBeVisible();
   await expect(mailForm).toHaveCount(0);
+  // The mailings dialog opens on the new mailing and follows its progress until every mail is queued.
+  const mailings = page.getByTestId('users-mailings-dialog');
+  const row = mailings.getByTestId('users-mailing').filter({ hasText: subject });
+  await expect(row).toContainText('已停用');
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(row).toContainText(`${count} / ${count}`);
+  expect(await axeFindings(page)).toEqual([]);
+  await mailings.getByRole('button', { name: '关闭' }).click();
+  await expect(mailings).toHaveCount(0);
   // The background job queues one mail per recipient; both customers get it.
   await expect
     .poll(
