@@ -13,8 +13,18 @@ import { trafficDayData } from './subscriptions.js';
  * node groups, the agent's token and its ready-to-paste configuration, and traffic by day per node.
  */
 
-/** Shadowsocks AEAD ciphers an agent can run with the per-user key the node API hands out. */
-export const SS_CIPHERS = ['chacha20-ietf-poly1305', 'aes-128-gcm', 'aes-256-gcm'] as const;
+/**
+ * Shadowsocks ciphers an agent can run for many users: the classic AEAD ciphers (each user's password is its UUID)
+ * and the 2022 ones with AES (a server key per node; each user's key the agents derive from its UUID).
+ * 2022-blake3-chacha20-poly1305 has no multi-user form (no identity headers), so a shared node cannot use it.
+ */
+export const SS_CIPHERS = [
+  'chacha20-ietf-poly1305',
+  'aes-128-gcm',
+  'aes-256-gcm',
+  '2022-blake3-aes-128-gcm',
+  '2022-blake3-aes-256-gcm',
+] as const;
 export { NODE_TRANSPORTS };
 /** Raw TCP as it is, or dressed as HTTP requests (the agents' `header: {type: "http"}`). */
 export const TCP_HEADERS = ['none', 'http'] as const;

@@ -96,8 +96,11 @@ export function shareUri(n: ClientNode): string {
       return `${n.protocol}://${encodeURIComponent(n.secret)}@${authority}?${q.toString()}#${tag}`;
     }
     case 'shadowsocks':
-      // SIP002: userinfo is base64url(method:password) without padding.
-      return `ss://${Buffer.from(`${n.cipher}:${n.secret}`).toString('base64url')}@${authority}#${tag}`;
+      // SIP002: userinfo is base64url(method:password) without padding, except for the 2022 ciphers, whose userinfo
+      // is percent-encoded as it is (their password holds a ':' between server and user key).
+      return n.cipher.startsWith('2022-')
+        ? `ss://${encodeURIComponent(n.cipher)}:${encodeURIComponent(n.secret)}@${authority}#${tag}`
+        : `ss://${Buffer.from(`${n.cipher}:${n.secret}`).toString('base64url')}@${authority}#${tag}`;
   }
 }
 

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { NodeService } from '../nodes/node-service.js';
 import { nodeSettings } from '../nodes/node-settings.js';
+import { isSs2022, ss2022UserKey } from '../nodes/ss2022.js';
 import { servingProblem } from '../subscriptions/servable.js';
 import type { SubscriptionLinks } from '../subscriptions/subscription-link.js';
 import { base64List, clashYaml, pickFormat, singBoxJson, type ClientNode, type Format } from './formats.js';
@@ -42,12 +43,14 @@ function toClientNode(
   secret: string,
 ): ClientNode {
   const s = nodeSettings(node);
+  // Shadowsocks 2022: the client's password is the server key and the user's key the agents derive.
+  const ss2022 = node.protocol === 'shadowsocks' && isSs2022(s.cipher) && s.serverKey !== null;
   return {
     name: node.name,
     protocol: node.protocol,
     host: node.host,
     port: node.port,
-    secret,
+    secret: ss2022 ? `${s.serverKey}:${ss2022UserKey(secret, s.cipher)}` : secret,
     network: s.network,
     tcpHeader: s.tcpHeader,
     path: s.path,

@@ -247,7 +247,10 @@ describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
     await refused(vless({ reality, tls: false, sni: null }), 'reality');
     await refused(vless({ reality, network: 'ws', path: '/x' }), 'network');
     await refused(vless({ reality, sni: null }), 'sni');
-    await refused(vless({ reality: { dest: 'www.example.org', private_key: 'short' } }), 'reality.private_key');
+    await refused(
+      vless({ reality: { dest: 'www.example.org', private_key: 'short' } }),
+      'reality.private_key',
+    );
     await refused(vless({ flow: 'xtls-rprx-vision', network: 'ws', path: '/x' }), 'flow');
     await refused(vless({ flow: 'xtls-rprx-vision', tls: false, sni: null }), 'flow');
     await refused(vmessNode({ flow: 'xtls-rprx-vision', network: 'tcp', path: null, ws_host: null }), 'flow');
@@ -398,6 +401,54 @@ describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
       fp: 'chrome',
       sni: 'www.example.org',
       flow: 'xtls-rprx-vision',
+    });
+  });
+
+  it('runs Shadowsocks 2022: a server key per node, user keys as the agents derive them, in every client format', async () => {
+    const input = vmessNode({
+      name: 'SS2022',
+      protocol: 'shadowsocks',
+      network: 'tcp',
+      path: null,
+      ws_host: null,
+      tls: false,
+      sni: null,
+      cipher: '2022-blake3-aes-128-gcm',
+    });
+    const { node, token } = await liveNode(input);
+    const serverKey = async () =>
+      (await agent(node, token, '/config')).json<{ cipher: string; server_key: string }>();
+    const first = await serverKey();
+    expect(first.cipher).toBe('2022-blake3-aes-128-gcm');
+    expect(Buffer.from(first.server_key, 'base64')).toHaveLength(16);
+    // Kept on an edit; a cipher with another key length gets a new key.
+    await staff('PUT', `/nodes/${node.id}`, { ...input, name: 'SS2022 renamed' });
+    expect((await serverKey()).server_key).toBe(first.server_key);
+    await staff('PUT', `/nodes/${node.id}`, { ...input, cipher: '2022-blake3-aes-256-gcm' });
+    const second = await serverKey();
+    expect(Buffer.from(second.server_key, 'base64')).toHaveLength(32);
+
+    // The client's password: the server key, ':', the user's key (the first 32 characters of its UUID, base64).
+    const pkg = await newPackage('SS2022 package');
+    const customer = await subscriber(pkg);
+    const { uuid } = await db()
+      .selectFrom('subscriptions')
+      .select('uuid')
+      .where('id', '=', customer.subId)
+      .executeTakeFirstOrThrow();
+    const password = `${second.server_key}:${Buffer.from(uuid.slice(0, 32)).toString('base64')}`;
+    const body = (format: string) => t.app.inject({ url: `/sub/${customer.link}?format=${format}` });
+    const uri = Buffer.from((await body('base64')).body, 'base64')
+      .toString()
+      .split('\n')
+      .find((line) => line.endsWith('#SS2022%20renamed') || line.includes('#SS2022'))!;
+    // SIP002 for 2022 ciphers: userinfo percent-encoded as it is, not base64.
+    expect(uri.startsWith(`ss://2022-blake3-aes-256-gcm:${encodeURIComponent(password)}@`)).toBe(true);
+    expect((await body('clash')).body).toContain(`password: ${password}`);
+    const box = JSON.parse((await body('sing-box')).body) as { outbounds: Record<string, unknown>[] };
+    expect(box.outbounds.find((o) => o.type === 'shadowsocks' && o.tag === 'SS2022')).toMatchObject({
+      method: '2022-blake3-aes-256-gcm',
+      password,
     });
   });
 

@@ -17,7 +17,8 @@ import { recordAudit } from '../audit/audit-log.js';
 import { TOKEN_PLACEHOLDER, v2bxNodeEntry, xrayrNodeEntry } from './agent-config.js';
 import * as repo from './admin-repository.js';
 import { findNode, insertNode } from './repository.js';
-import { nodeSettings, type RealitySettings } from './node-settings.js';
+import { nodeSettings, type NodeSettings, type RealitySettings } from './node-settings.js';
+import { isSs2022, newServerKey, serverKeyFits } from './ss2022.js';
 import { newShortId, realityKeyPair } from './reality-keys.js';
 import { effectiveStatus } from './node-service.js';
 import { issueNodeToken } from './node-tokens.js';
@@ -40,7 +41,7 @@ function parseTranslations(raw: string | null): Translations {
 }
 
 /** The settings column as the agents' API reads it (node-settings.ts), from the console's fields. */
-function settingsOf(input: NodeInputParsed, previous: RealitySettings | null): Record<string, unknown> {
+function settingsOf(input: NodeInputParsed, previous: NodeSettings | null): Record<string, unknown> {
   // The contract allowed a path, a Host, a service name or a mode only where the transport has them.
   return {
     network: input.network,
@@ -52,8 +53,16 @@ function settingsOf(input: NodeInputParsed, previous: RealitySettings | null): R
     tls: input.tls,
     ...(input.tls && input.sni ? { sni: input.sni } : {}),
     ...(input.flow ? { flow: input.flow } : {}),
-    ...(input.reality ? { reality: realitySettingsOf(input.reality, previous) } : {}),
+    ...(input.reality ? { reality: realitySettingsOf(input.reality, previous?.reality ?? null) } : {}),
     ...(input.protocol === 'shadowsocks' && input.cipher ? { cipher: input.cipher } : {}),
+    // Shadowsocks 2022: the node's server key, kept while its length fits the cipher, else a new one.
+    ...(input.protocol === 'shadowsocks' && input.cipher && isSs2022(input.cipher)
+      ? {
+          server_key: serverKeyFits(previous?.serverKey ?? null, input.cipher)
+            ? previous!.serverKey
+            : newServerKey(input.cipher),
+        }
+      : {}),
   };
 }
 
@@ -202,7 +211,7 @@ export class NodeAdminService {
     return unique;
   }
 
-  private columns(input: NodeInputParsed, previous: RealitySettings | null = null) {
+  private columns(input: NodeInputParsed, previous: NodeSettings | null = null) {
     return {
       name: input.name,
       region: input.region,
@@ -252,9 +261,9 @@ export class NodeAdminService {
     return this.db.transaction().execute(async (trx) => {
       const before = await this.load(trx, id);
       const groupIds = await this.checkGroups(trx, input.group_ids);
-      // An edit keeps the node's Reality keys and short ids unless new ones are given.
+      // An edit keeps the node's keys (Reality's pair and short ids, Shadowsocks 2022's server key).
       const row = await findNode(trx, id);
-      const previous = row ? nodeSettings(row).reality : null;
+      const previous = row ? nodeSettings(row) : null;
       await repo.updateNode(trx, id, { ...this.columns(input, previous), updated_at: nowIso() });
       await repo.setNodeGroups(trx, id, groupIds);
       const after = await this.load(trx, id);

@@ -125,7 +125,8 @@ export function agentConfig(node: NodeRow): Record<string, unknown> {
       return {
         server_port: node.port,
         cipher: s.cipher,
-        server_key: '',
+        // Shadowsocks 2022: the node's key; each user's key the agents derive from its UUID.
+        server_key: s.serverKey ?? '',
         obfs: null,
         obfs_settings: null,
         ...base,

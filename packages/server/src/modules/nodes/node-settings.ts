@@ -20,8 +20,10 @@ export interface NodeSettings {
   flow: '' | 'xtls-rprx-vision';
   /** VLESS Reality (with `tls` on and `sni` the borrowed name); null: plain TLS or none */
   reality: RealitySettings | null;
-  /** Shadowsocks AEAD cipher */
+  /** Shadowsocks cipher */
   cipher: string;
+  /** Shadowsocks 2022: the node's server key (base64); null for the classic ciphers */
+  serverKey: string | null;
   /** Demo catalogue only: the state its simulated agent keeps the node in. */
   demo: 'online' | null;
 }
@@ -83,6 +85,7 @@ export function nodeSettings(node: Pick<NodeRow, 'protocol' | 'settings'>): Node
     flow: node.protocol === 'vless' && raw.flow === 'xtls-rprx-vision' ? 'xtls-rprx-vision' : '',
     reality: node.protocol === 'vless' && raw.tls === true ? realityOf(raw.reality) : null,
     cipher: str(raw.cipher) ?? DEFAULT_SS_CIPHER,
+    serverKey: node.protocol === 'shadowsocks' ? str(raw.server_key) : null,
     demo: raw.demo === 'online' ? 'online' : null,
   };
 }
