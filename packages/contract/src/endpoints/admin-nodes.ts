@@ -86,11 +86,16 @@ export const realityInput = z
     dest: hostSchema,
     dest_port: intInput(1, 65_535).default(443),
     private_key: lineText({ error: vkey('invalid') })
+      .max(43, { error: vkey('invalid') })
       .regex(X25519_KEY, { error: vkey('invalid') })
       .nullable()
       .optional(),
     short_ids: z
-      .array(lineText({ error: vkey('invalid') }).regex(/^(?:[0-9a-f]{2}){0,8}$/, { error: vkey('invalid') }))
+      .array(
+        lineText({ error: vkey('invalid') })
+          .max(16, { error: vkey('invalid') })
+          .regex(/^(?:[0-9a-f]{2}){0,8}$/, { error: vkey('invalid') }),
+      )
       .max(8, { error: vkey('invalid') })
       .default([]),
     xver: intInput(0, 2).default(0),
