@@ -29,6 +29,8 @@ export const nodeData = z.object({
   protocol: nodeProtocolSchema,
   transport: z.enum(NODE_TRANSPORTS),
   tls: z.boolean(),
+  /** VLESS Reality (a TLS handshake borrowed from another site; `tls` is true too) */
+  reality: z.boolean(),
   server_address: z.string(),
   port: z.number().int(),
   /** Traffic multiplier: 1 counts bytes as sent, 1.5 counts half as much again. */

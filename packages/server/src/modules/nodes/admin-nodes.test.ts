@@ -394,6 +394,15 @@ describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
       .split('\n')
       .find((line) => line.includes('#Reality'))!;
     const q = new URL(uri.replace(/^vless:\/\//, 'http://')).searchParams;
+    // The node centre says Reality.
+    const listed = (
+      await call<{ items: NodeInfo[] }>(t.app, { url: `${PORTAL}/nodes?size=100`, token: customer.token })
+    ).data.items;
+    expect(listed.find((n) => n.id === node.id)).toMatchObject({
+      tls: true,
+      reality: true,
+      transport: 'tcp',
+    });
     expect(Object.fromEntries(q)).toMatchObject({
       security: 'reality',
       pbk: own.publicKey,

@@ -59,6 +59,7 @@ export function toNodeInfo(row: NodeRow, locale: Locale, cutoff?: string): NodeI
     protocol: row.protocol,
     transport: s.network,
     tls: s.tls,
+    reality: s.reality !== null,
     server_address: row.host,
     port: row.port,
     rate: row.rate_percent / 100,

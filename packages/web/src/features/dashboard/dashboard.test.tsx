@@ -56,6 +56,7 @@ function node(overrides: Partial<NodeInfo> = {}): NodeInfo {
     protocol: 'vmess',
     transport: 'ws',
     tls: true,
+    reality: false,
     server_address: 'hk1.example.net',
     port: 443,
     rate: 1,

@@ -10,9 +10,12 @@ import { NodeStatusBadge } from './status-badge';
 /** "VMess · WebSocket · TLS". */
 export function useProtocolLine() {
   const { t } = useTranslation();
-  return (node: Pick<NodeInfo, 'protocol' | 'transport' | 'tls'>) => ({
+  return (node: Pick<NodeInfo, 'protocol' | 'transport' | 'tls' | 'reality'>) => ({
     protocol: t(`nodes.protocols.${node.protocol}`),
-    transport: [t(`nodes.transports.${node.transport}`), node.tls ? t('nodes.tls') : null]
+    transport: [
+      t(`nodes.transports.${node.transport}`),
+      node.reality ? t('nodes.reality') : node.tls ? t('nodes.tls') : null,
+    ]
       .filter(Boolean)
       .join(' · '),
   });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NodeInfo, NodeStatusEntry, NodeSummary } from '@portal/contract';
 import NodesPage from '../../pages/console/nodes-page';
@@ -11,6 +11,7 @@ import type { FakeCall, Reply } from '../../test/fake-fetch';
 import { flushUntil, renderRoutes } from '../../test/render';
 import { capitalizeSlug, cityOf, countryName, formatRate, placeOf } from './format';
 import { liveCounts, withStatus } from './live';
+import { useProtocolLine } from './node-list';
 import { node, NODE_LIST, page, statusOf, SUMMARY } from './test-fixtures';
 
 const url = (call: FakeCall) => new URL(call.url, 'http://x');
@@ -94,6 +95,19 @@ describe('formatting', () => {
       country: 'Singapore',
       city: null,
     });
+  });
+
+  it('names the security of a node: TLS, or Reality', () => {
+    const { result } = renderHook(() => useProtocolLine());
+    expect(result.current({ protocol: 'vless', transport: 'tcp', tls: true, reality: true }).transport).toBe(
+      'TCP · Reality',
+    );
+    expect(
+      result.current({ protocol: 'vmess', transport: 'grpc', tls: true, reality: false }).transport,
+    ).toBe('gRPC · TLS');
+    expect(result.current({ protocol: 'vmess', transport: 'h2', tls: false, reality: false }).transport).toBe(
+      'HTTP/2',
+    );
   });
 
   it('shows the rate only when it is not 1, and unknown regions capitalized', () => {

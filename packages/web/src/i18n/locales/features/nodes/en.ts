@@ -5,6 +5,7 @@ export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
   loadFailed: 'Failed to load nodes, please try again later',
   ms: '{{value}} ms',
   tls: 'TLS',
+  reality: 'Reality',
   stats: {
     total: 'All nodes',
     online: 'Online',

@@ -3,6 +3,7 @@ export const nodesZhCN = {
   loadFailed: '节点加载失败，请稍后重试',
   ms: '{{value}} ms',
   tls: 'TLS',
+  reality: 'Reality',
   stats: {
     total: '节点总数',
     online: '在线',

@@ -5,6 +5,7 @@ export const nodesZhTW: DeepStringRecord<typeof nodesZhCN> = {
   loadFailed: '節點載入失敗，請稍後再試',
   ms: '{{value}} ms',
   tls: 'TLS',
+  reality: 'Reality',
   stats: {
     total: '節點總數',
     online: '在線',
