@@ -16,14 +16,18 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
   return body.data;
 }
 
-/** The users the node's agent would serve, read as the agent reads them. */
+/** The node's stand-in user: what its agent gets instead of an empty list (agents never apply one). */
+const STAND_IN_USER_ID = 2_147_483_647;
+
+/** The customers the node's agent would serve, read as the agent reads them (never an empty list: see above). */
 async function agentUsers(api: APIRequestContext, token: string, nodeId: string): Promise<string[]> {
   const response = await api.get(
     `/api/v1/server/UniProxy/user?token=${encodeURIComponent(token)}&node_id=${nodeId}&node_type=vmess`,
   );
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { users: { uuid: string }[] };
-  return body.users.map((u) => u.uuid);
+  const body = (await response.json()) as { users: { id: number; uuid: string }[] };
+  expect(body.users.length).toBeGreaterThan(0);
+  return body.users.filter((u) => u.id !== STAND_IN_USER_ID).map((u) => u.uuid);
 }
 
 test('on an empty database an operator builds a node and a package, a customer buys it, the operator refunds', async ({

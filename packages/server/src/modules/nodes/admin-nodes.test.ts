@@ -8,6 +8,7 @@ import { realityKeyPair } from './reality-keys.js';
 import { accountWithRole, call } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { NODE_API_PREFIX } from './node-api.js';
+import { STAND_IN_USER_ID } from './agent-service.js';
 import { servedUsersQuery } from './repository.js';
 
 const ADMIN = ADMIN_API_PREFIX;
@@ -511,7 +512,8 @@ describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
       ERRORS.NODE_NOT_FOUND.code,
     );
     expect(await linkHosts(customer.link)).not.toContain('switch.example.net');
-    expect(await agentUsers(node, token)).toEqual([]);
+    // Agents never apply an empty list: the disabled node's agent gets only the stand-in user, whom nobody knows.
+    expect(await agentUsers(node, token)).toEqual([STAND_IN_USER_ID]);
     // Still in the console.
     expect(
       (await staff<{ items: AdminNode[] }>('GET', '/nodes?enabled=false')).data.items.map((n) => n.id),

@@ -1,9 +1,27 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { Database, NodeRow } from '../../db/types.js';
 import { tokenMatches } from './node-tokens.js';
 import * as repo from './repository.js';
 import { recordTraffic, type TrafficDelta, type TrafficResult } from './traffic.js';
+
+/** The id of a node's stand-in user: the largest id the databases hold, above any subscription's for years. */
+export const STAND_IN_USER_ID = 2_147_483_647;
+
+/**
+ * The stand-in user of a node with no users: a UUID derived from the node's token hash (stable, so the list's ETag is
+ * too, and known to nobody who could connect with it), no speed limit, one device. Traffic reported for it reaches
+ * no subscription and is ignored.
+ */
+export function standInUser(node: Pick<NodeRow, 'id' | 'token_hash'>) {
+  const hex = createHash('sha256')
+    .update(`stand-in:${node.id}:${node.token_hash ?? ''}`)
+    .digest('hex');
+  // RFC 4122 version 4 and variant bits, so every agent parses it as a UUID.
+  const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return { id: STAND_IN_USER_ID, uuid, speed_limit: 0, device_limit: 1 };
+}
 
 /** Agents that call the API more often than this do not rewrite the heartbeat each time. */
 const HEARTBEAT_WRITE_MS = 10_000;
@@ -21,16 +39,20 @@ export class AgentService {
     return node;
   }
 
-  /** The node's users; none for a disabled node (it is not served). */
+  /**
+   * The node's users; none for a disabled node (it is not served). Neither XrayR nor V2bX ever applies an empty list
+   * (at start it is an error, later "no change": the users it had keep their access), so a node without users gets
+   * one stand-in user instead, whom nobody can use: the agents replace their list and drop everyone else.
+   */
   async users(node: NodeRow) {
-    if (node.is_visible !== 1) return [];
-    const rows = await repo.servedUsers(this.db, nowIso(), node.id);
-    return rows.map((r) => ({
+    const rows = node.is_visible === 1 ? await repo.servedUsers(this.db, nowIso(), node.id) : [];
+    const users = rows.map((r) => ({
       id: r.id,
       uuid: r.uuid,
       speed_limit: r.speed_limit_mbps ?? 0,
       device_limit: r.device_limit,
     }));
+    return users.length > 0 ? users : [standInUser(node)];
   }
 
   push(node: NodeRow, deltas: TrafficDelta[]): Promise<TrafficResult> {

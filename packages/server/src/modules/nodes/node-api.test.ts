@@ -8,6 +8,7 @@ import { call, verifiedUser } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { credit } from '../../test/wallet.js';
+import { STAND_IN_USER_ID } from './agent-service.js';
 import { NODE_API_PREFIX } from './node-api.js';
 import { issueNodeToken } from './node-tokens.js';
 
@@ -166,8 +167,26 @@ describe(`node API and traffic accounting (${TEST_DIALECT})`, () => {
   it('lists live subscriptions for the agents; the ETag changes exactly when the list does', async () => {
     const first = await agent('vmess', '/user');
     const etag = first.headers.etag as string;
-    const before = first.json<{ users: { id: number }[] }>().users.length;
+    // Nobody yet: the agents get the node's stand-in user (they never apply an empty list), stable between calls.
+    const standIn = first.json<{ users: { id: number; uuid: string; device_limit: number }[] }>().users;
+    expect(standIn).toEqual([
+      {
+        id: STAND_IN_USER_ID,
+        uuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+        speed_limit: 0,
+        device_limit: 1,
+      },
+    ]);
     expect((await agent('vmess', '/user', { headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    // Each node its own, unknown to the others.
+    expect((await users('trojan')).users[0]!.uuid).not.toBe(standIn[0]!.uuid);
+    // Traffic an agent reports for it reaches nobody.
+    const stray = await agent('vmess', '/push', {
+      method: 'POST',
+      payload: { [STAND_IN_USER_ID]: [100, 100] },
+    });
+    expect(stray.statusCode).toBe(200);
+    const before = 0;
 
     const sub = await buy('basic', 'node-api-buy-1');
     const after = await agent('vmess', '/user', { headers: { 'if-none-match': etag } });
