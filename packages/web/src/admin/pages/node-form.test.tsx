@@ -1,16 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminNode } from '@portal/contract/admin';
-import { addNamespace, i18n } from '../../i18n/i18n';
-import { resetApiClient } from '../../lib/api-client';
-import { saveTokens } from '../../lib/token-store';
 import { installFakeFetch, ok } from '../../test/fake-fetch';
-import type { FakeCall } from '../../test/fake-fetch';
 import { renderRoutes } from '../../test/render';
-import { ADMIN_MESSAGE_LOADERS } from '../i18n';
+import { adminPath, setupAdminPageTests } from '../test-setup';
 import { NodeFormDrawer } from './node-form';
 
-const path = (call: FakeCall) => new URL(call.url, 'http://x').pathname.replace('/api/v1/admin', '');
+const path = adminPath;
 
 const REALITY_NODE: AdminNode = {
   id: 5,
@@ -60,18 +56,7 @@ const REALITY_NODE: AdminNode = {
   updated_at: '2026-11-24T00:00:00.000Z',
 };
 
-beforeAll(async () => {
-  await addNamespace('admin', (locale) => ADMIN_MESSAGE_LOADERS[locale]());
-});
-beforeEach(async () => {
-  resetApiClient();
-  saveTokens('acc', 'ref', true);
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupAdminPageTests();
 
 describe('node form', () => {
   it('keeps a Reality node Reality on save: its settings sent, the private key left to the server', async () => {

@@ -1,17 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROLE_PERMISSIONS } from '@portal/contract';
 import type { AdminOrder, RefundPreview, StaffMe } from '@portal/contract/admin';
-import { addNamespace, i18n } from '../../i18n/i18n';
-import { resetApiClient } from '../../lib/api-client';
-import { saveTokens } from '../../lib/token-store';
 import { installFakeFetch, ok } from '../../test/fake-fetch';
-import type { FakeCall } from '../../test/fake-fetch';
 import { renderRoutes } from '../../test/render';
-import { ADMIN_MESSAGE_LOADERS } from '../i18n';
+import { adminPath, setupAdminPageTests } from '../test-setup';
 import { OrdersPage } from './orders-page';
 
-const path = (call: FakeCall) => new URL(call.url, 'http://x').pathname.replace('/api/v1/admin', '');
+const path = adminPath;
 const ME = (role: 'finance' | 'viewer'): StaffMe => ({
   id: 9,
   email: 'cash@example.com',
@@ -47,18 +43,7 @@ const PREVIEW: RefundPreview = {
   deadline: '2026-12-01T00:00:00.000Z',
 };
 
-beforeAll(async () => {
-  await addNamespace('admin', (locale) => ADMIN_MESSAGE_LOADERS[locale]());
-});
-beforeEach(async () => {
-  resetApiClient();
-  saveTokens('acc', 'ref', true);
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupAdminPageTests();
 
 describe('orders page', () => {
   it('previews a refund (code-paid part excluded) and refunds with a reason', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROLE_PERMISSIONS } from '@portal/contract';
 import type {
   MoneyOverview,
@@ -8,19 +8,16 @@ import type {
   TicketsOverview,
   UsersOverview,
 } from '@portal/contract/admin';
-import { addNamespace, i18n } from '../../i18n/i18n';
-import { resetApiClient } from '../../lib/api-client';
-import { saveTokens } from '../../lib/token-store';
 import { installFakeFetch, ok } from '../../test/fake-fetch';
 import type { FakeCall } from '../../test/fake-fetch';
 import { renderRoutes } from '../../test/render';
-import { ADMIN_MESSAGE_LOADERS } from '../i18n';
+import { adminPath, setupAdminPageTests } from '../test-setup';
 import { OrdersPage } from './orders-page';
 import { OverviewPage } from './overview-page';
 import { UsersPage } from './users-page';
 
 const url = (call: FakeCall) => new URL(call.url, 'http://x');
-const path = (call: FakeCall) => url(call).pathname.replace('/api/v1/admin', '');
+const path = adminPath;
 const ME = (role: 'owner' | 'support'): StaffMe => ({
   id: 9,
   email: 'boss@example.com',
@@ -83,18 +80,7 @@ function answer(call: FakeCall) {
   return ok(null);
 }
 
-beforeAll(async () => {
-  await addNamespace('admin', (locale) => ADMIN_MESSAGE_LOADERS[locale]());
-});
-beforeEach(async () => {
-  resetApiClient();
-  saveTokens('acc', 'ref', true);
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupAdminPageTests();
 
 describe('overview page', () => {
   it("shows an owner every area's figures, and a card opens its list with the period's filter", async () => {

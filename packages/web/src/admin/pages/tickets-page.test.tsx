@@ -1,19 +1,16 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROLE_PERMISSIONS } from '@portal/contract';
 import type { AdminTicketDetail, AdminTicketSummary, StaffMe, TicketAssignee } from '@portal/contract/admin';
-import { addNamespace, i18n } from '../../i18n/i18n';
-import { resetApiClient } from '../../lib/api-client';
-import { saveTokens } from '../../lib/token-store';
 import { fail, installFakeFetch, ok } from '../../test/fake-fetch';
 import type { FakeCall } from '../../test/fake-fetch';
 import { marker, renderRoutes } from '../../test/render';
-import { ADMIN_MESSAGE_LOADERS } from '../i18n';
+import { adminPath, setupAdminPageTests } from '../test-setup';
 import { TicketDetailPage } from './ticket-detail-page';
 import { TicketsPage } from './tickets-page';
 
 const url = (call: FakeCall) => new URL(call.url, 'http://x');
-const path = (call: FakeCall) => url(call).pathname.replace('/api/v1/admin', '');
+const path = adminPath;
 const ME = (role: 'support' | 'viewer'): StaffMe => ({
   id: 9,
   email: 'desk@example.com',
@@ -77,20 +74,7 @@ const detail = (extra: Partial<AdminTicketDetail> = {}): AdminTicketDetail => ({
   ...extra,
 });
 
-beforeAll(async () => {
-  // Mantine's growing text areas listen for web fonts loading, which jsdom does not have.
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
-  await addNamespace('admin', (locale) => ADMIN_MESSAGE_LOADERS[locale]());
-});
-beforeEach(async () => {
-  resetApiClient();
-  saveTokens('acc', 'ref', true);
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupAdminPageTests();
 
 describe('tickets page', () => {
   it('lists tickets with their customer, status and assignee, and loads the next page after the cursor', async () => {

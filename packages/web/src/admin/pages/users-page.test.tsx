@@ -1,17 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROLE_PERMISSIONS } from '@portal/contract';
 import type { AdminUser, StaffMe } from '@portal/contract/admin';
-import { addNamespace, i18n } from '../../i18n/i18n';
-import { resetApiClient } from '../../lib/api-client';
-import { saveTokens } from '../../lib/token-store';
 import { installFakeFetch, ok } from '../../test/fake-fetch';
-import type { FakeCall } from '../../test/fake-fetch';
 import { renderRoutes } from '../../test/render';
-import { ADMIN_MESSAGE_LOADERS } from '../i18n';
+import { adminPath, setupAdminPageTests } from '../test-setup';
 import { UsersPage } from './users-page';
 
-const path = (call: FakeCall) => new URL(call.url, 'http://x').pathname.replace('/api/v1/admin', '');
+const path = adminPath;
 const ME = (role: 'support' | 'viewer'): StaffMe => ({
   id: 9,
   email: 'desk@example.com',
@@ -34,20 +30,7 @@ const user = (id: number, extra: Partial<AdminUser> = {}): AdminUser => ({
 });
 const USERS = [user(3), user(2), user(1, { role: 'admin' }), user(9), user(5, { disabled: true })];
 
-beforeAll(async () => {
-  // Mantine's growing text areas listen for web fonts loading, which jsdom does not have.
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
-  await addNamespace('admin', (locale) => ADMIN_MESSAGE_LOADERS[locale]());
-});
-beforeEach(async () => {
-  resetApiClient();
-  saveTokens('acc', 'ref', true);
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupAdminPageTests();
 
 describe('users page', () => {
   it('selects customers only (not staff, oneself or the disabled) and disables them with a reason', async () => {
