@@ -8,6 +8,7 @@ import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { credit } from '../../test/wallet.js';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
+import { SING_BOX_SCHEMA, singBoxReferenceProblems } from '../../test/clients/sing-box-schema.js';
 import { clashYaml, formatCarries, pickFormat, shareUri, singBoxJson, type ClientNode } from './formats.js';
 
 const API = '/api/v1/portal';
@@ -327,6 +328,9 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     const selector = doc.outbounds.find((o) => o.type === 'selector')!;
     const urltest = doc.outbounds.find((o) => o.type === 'urltest')!;
     for (const tag of [...selector.outbounds!, ...urltest.outbounds!]) expect(tags.has(tag), tag).toBe(true);
+    // And the whole document by the schema built from sing-box's documented options.
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(SING_BOX_SCHEMA);
+    expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
     expect(
       doc.outbounds.filter((o) => ['vmess', 'vless', 'trojan', 'shadowsocks'].includes(o.type)),
     ).toHaveLength(5);
@@ -354,6 +358,39 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     expect((await get(`/sub/${token}`)).statusCode).toBe(404);
     expect((await get(`/sub/${next}`)).statusCode).toBe(200);
     token = next;
+  });
+
+  it('says so when no node can be served, rather than a configuration with an empty group', async () => {
+    const visible = await db().selectFrom('nodes').select('id').where('is_visible', '=', 1).execute();
+    await db().updateTable('nodes').set({ is_visible: 0 }).execute();
+    try {
+      const box = (await get(`/sub/${token}?format=sing-box`)).body;
+      const validate = new Ajv({ strict: false, allErrors: true }).compile(SING_BOX_SCHEMA);
+      const doc = JSON.parse(box) as Parameters<typeof singBoxReferenceProblems>[0] & {
+        outbounds: { tag: string; type: string }[];
+      };
+      expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+      expect(singBoxReferenceProblems(doc)).toEqual([]);
+      const entries = doc.outbounds.filter((o) => o.type === 'vmess');
+      expect(entries).toHaveLength(1);
+      expect(entries[0]!.tag).toContain('暂无此客户端可用的节点');
+      const clash = parse((await get(`/sub/${token}`, { 'user-agent': 'mihomo/1.18' })).body) as {
+        proxies: { name: string }[];
+        'proxy-groups': { proxies: string[] }[];
+      };
+      expect(clash.proxies).toHaveLength(1);
+      for (const g of clash['proxy-groups']) expect(g.proxies.length).toBeGreaterThan(0);
+    } finally {
+      await db()
+        .updateTable('nodes')
+        .set({ is_visible: 1 })
+        .where(
+          'id',
+          'in',
+          visible.map((v) => v.id),
+        )
+        .execute();
+    }
   });
 
   it('gives an expired or used-up subscription a placeholder instead of working nodes', async () => {

@@ -9,28 +9,65 @@ import { nodeSettings } from '../nodes/node-settings.js';
 import { isSs2022, ss2022UserKey } from '../nodes/ss2022.js';
 import { servingProblem } from '../subscriptions/servable.js';
 import type { SubscriptionLinks } from '../subscriptions/subscription-link.js';
-import { base64List, clashYaml, pickFormat, singBoxJson, type ClientNode, type Format } from './formats.js';
+import {
+  base64List,
+  clashYaml,
+  formatCarries,
+  pickFormat,
+  singBoxJson,
+  type ClientNode,
+  type Format,
+} from './formats.js';
 
-const PLACEHOLDER: Record<Locale, Record<'expired' | 'suspended' | 'exhausted' | 'disabled', string>> = {
+type Trouble = 'expired' | 'suspended' | 'exhausted' | 'disabled' | 'noNodes';
+
+const PLACEHOLDER: Record<Locale, Record<Trouble, string>> = {
   zh_CN: {
     expired: '已于 {date} 到期 — 请续费',
     suspended: '订阅已暂停 — 请联系客服',
     exhausted: '流量已用尽 — 请续费或升级',
     disabled: '账户已停用 — 请联系客服',
+    noNodes: '暂无此客户端可用的节点 — 请稍后更新订阅',
   },
   zh_TW: {
     expired: '已於 {date} 到期 — 請續費',
     suspended: '訂閱已暫停 — 請聯繫客服',
     exhausted: '流量已用盡 — 請續費或升級',
     disabled: '帳戶已停用 — 請聯繫客服',
+    noNodes: '暫無此用戶端可用的節點 — 請稍後更新訂閱',
   },
   en: {
     expired: 'Expired {date} — renew',
     suspended: 'Subscription suspended — contact support',
     exhausted: 'Traffic used up — renew or upgrade',
     disabled: 'Account disabled — contact support',
+    noNodes: 'No node for this client yet — update later',
   },
 };
+
+/** One entry that connects nowhere and says why, in the account's language (every format carries it). */
+function placeholder(trouble: Trouble, userLocale: string, endAt: string, publicUrl: string): ClientNode {
+  const locale = (['zh_CN', 'zh_TW', 'en'].includes(userLocale) ? userLocale : 'zh_CN') as Locale;
+  const text = PLACEHOLDER[locale][trouble].replace('{date}', endAt.slice(0, 10));
+  return {
+    name: `${text} ${publicUrl}`,
+    protocol: 'vmess',
+    host: '127.0.0.1',
+    port: 1,
+    secret: randomUUID(),
+    network: 'tcp',
+    tcpHeader: 'none',
+    serviceName: null,
+    xhttpMode: 'auto',
+    path: null,
+    wsHost: null,
+    tls: false,
+    sni: null,
+    flow: '',
+    reality: null,
+    cipher: 'auto',
+  };
+}
 
 const CONTENT_TYPES: Record<Format, string> = {
   base64: 'text/plain; charset=utf-8',
@@ -116,31 +153,13 @@ export function deliveryRoutes(
       const trouble = found.ownerDisabled ? 'disabled' : servingProblem(sub);
       let nodes: ClientNode[];
       if (trouble) {
-        const locale = (['zh_CN', 'zh_TW', 'en'].includes(userLocale) ? userLocale : 'zh_CN') as Locale;
-        const text = PLACEHOLDER[locale][trouble].replace('{date}', sub.end_at.slice(0, 10));
-        nodes = [
-          {
-            name: `${text} ${publicUrl}`,
-            protocol: 'vmess',
-            host: '127.0.0.1',
-            port: 1,
-            secret: randomUUID(),
-            network: 'tcp',
-            tcpHeader: 'none',
-            serviceName: null,
-            xhttpMode: 'auto',
-            path: null,
-            wsHost: null,
-            tls: false,
-            sni: null,
-            flow: '',
-            reality: null,
-            cipher: 'auto',
-          },
-        ];
+        nodes = [placeholder(trouble, userLocale, sub.end_at, publicUrl)];
       } else {
         const rows = await deps.nodes.deliverable(sub.package_id);
-        nodes = rows.map((n) => toClientNode(n, sub.uuid));
+        nodes = rows.map((n) => toClientNode(n, sub.uuid)).filter((n) => formatCarries(format, n));
+        // Nothing this client can use (no node reaches the package yet, or only ones its format cannot carry):
+        // a Clash or sing-box configuration with an empty group would not even load, so say so instead.
+        if (nodes.length === 0) nodes = [placeholder('noNodes', userLocale, sub.end_at, publicUrl)];
       }
       const body =
         format === 'clash'

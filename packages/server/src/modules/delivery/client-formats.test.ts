@@ -1,0 +1,244 @@
+import { PROTOCOL_TRANSPORTS } from '@portal/contract/admin';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { parseShareUri } from '../../test/clients/share-uri-parser.js';
+import { SING_BOX_SCHEMA, singBoxReferenceProblems } from '../../test/clients/sing-box-schema.js';
+import { formatCarries, shareUri, singBoxJson, type ClientNode } from './formats.js';
+
+/**
+ * Every node shape we can deliver, written out and read back as the clients read it: each share URI round-trips
+ * through a parser that follows the clients' rules, and each sing-box configuration validates against the schema
+ * built from sing-box's documented options. Pure functions: no server, no database.
+ */
+
+const UUID = '0f7c3e9a-2b1d-4c5e-8f6a-7b8c9d0e1f2a';
+const PBK = 'Gq3Xr1c0mXQ5wF5t3xMZq8zJb1dQm0S4pQF8yq2m1Fk';
+
+/** Names a real catalogue has: CJK, emoji, and the characters that break a URI when not encoded. */
+const NAMES = ['香港 01 🇭🇰', 'Tokyo #2 & friends', '100% tested/ok?', 'Zürich+Genève'];
+
+function base(over: Partial<ClientNode>): ClientNode {
+  return {
+    name: 'node',
+    protocol: 'vmess',
+    host: 'edge.example.com',
+    port: 443,
+    secret: UUID,
+    network: 'tcp',
+    tcpHeader: 'none',
+    path: null,
+    wsHost: null,
+    serviceName: null,
+    xhttpMode: 'auto',
+    tls: false,
+    sni: null,
+    flow: '',
+    reality: null,
+    cipher: 'aes-256-gcm',
+    ...over,
+  };
+}
+
+/** The matrix: every protocol on every transport it takes, with and without TLS, plus Reality, Vision and SS. */
+function matrix(): ClientNode[] {
+  const out: ClientNode[] = [];
+  let i = 0;
+  const name = () => `${NAMES[i % NAMES.length]} ${++i}`;
+  for (const protocol of ['vmess', 'vless', 'trojan'] as const) {
+    for (const network of PROTOCOL_TRANSPORTS[protocol]) {
+      for (const tls of protocol === 'trojan' || network === 'h2' ? [true] : [false, true]) {
+        const path = ['ws', 'httpupgrade', 'xhttp', 'h2'].includes(network) ? '/p?a=b&c=d e' : null;
+        out.push(
+          base({
+            name: name(),
+            protocol,
+            network,
+            tls,
+            sni: tls ? 'cdn.example.com' : null,
+            path,
+            wsHost: path ? 'front.example.com' : null,
+            serviceName: network === 'grpc' ? 'grpc.Tunnel' : null,
+            xhttpMode: network === 'xhttp' ? 'packet-up' : 'auto',
+            secret: protocol === 'trojan' ? 'p@ss:w/rd#?&=' : UUID,
+          }),
+        );
+      }
+    }
+    // TCP dressed as HTTP
+    out.push(
+      base({ name: name(), protocol, tcpHeader: 'http', path: '/index.html', wsHost: 'a.example.com' }),
+    );
+  }
+  // VLESS Reality with Vision, on TCP and on gRPC
+  out.push(
+    base({
+      name: name(),
+      protocol: 'vless',
+      tls: true,
+      sni: 'www.microsoft.com',
+      flow: 'xtls-rprx-vision',
+      reality: { publicKey: PBK, shortId: '6ba85179e30d4fc2', fingerprint: 'chrome' },
+    }),
+    base({
+      name: name(),
+      protocol: 'vless',
+      network: 'grpc',
+      serviceName: 'svc',
+      tls: true,
+      sni: 'www.apple.com',
+      reality: { publicKey: PBK, shortId: '', fingerprint: 'safari' },
+    }),
+    base({ name: name(), protocol: 'vless', host: '2001:db8::7', tls: true, sni: 'v6.example.com' }),
+  );
+  // Shadowsocks: classic AEAD (password = UUID) and 2022 (serverKey:userKey)
+  for (const cipher of ['chacha20-ietf-poly1305', 'aes-128-gcm', 'aes-256-gcm'])
+    out.push(base({ name: name(), protocol: 'shadowsocks', cipher }));
+  out.push(
+    base({
+      name: name(),
+      protocol: 'shadowsocks',
+      cipher: '2022-blake3-aes-128-gcm',
+      secret: 'MDEyMzQ1Njc4OWFiY2RlZg==:MGY3YzNlOWEtMmIxZC00Yw==',
+    }),
+    base({
+      name: name(),
+      protocol: 'shadowsocks',
+      cipher: '2022-blake3-aes-256-gcm',
+      host: '2001:db8::8',
+      secret: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=:MGY3YzNlOWEtMmIxZC00YzVlLThmNmEtN2I4Yzk=',
+    }),
+  );
+  return out;
+}
+
+/** What a client must read back from a node's URI. */
+function expected(n: ClientNode) {
+  const common = { name: n.name, host: n.host, port: n.port, secret: n.secret };
+  if (n.protocol === 'shadowsocks') return { ...common, protocol: n.protocol, cipher: n.cipher };
+  const pathful = ['ws', 'httpupgrade', 'xhttp', 'h2'].includes(n.network) || n.tcpHeader === 'http';
+  return {
+    ...common,
+    protocol: n.protocol,
+    network: n.network,
+    ...(n.network === 'tcp' ? { headerType: n.tcpHeader } : {}),
+    ...(pathful && n.path ? { path: n.path } : {}),
+    ...(pathful && n.wsHost ? { hostHeader: n.wsHost } : {}),
+    ...(n.network === 'grpc' ? { serviceName: n.serviceName } : {}),
+    security: n.reality ? 'reality' : n.tls ? 'tls' : 'none',
+    ...(n.tls && n.sni ? { sni: n.sni } : {}),
+    ...(n.flow ? { flow: n.flow } : {}),
+    ...(n.reality
+      ? { publicKey: n.reality.publicKey, shortId: n.reality.shortId, fingerprint: n.reality.fingerprint }
+      : {}),
+  };
+}
+
+describe('share URIs read back as the clients read them', () => {
+  const nodes = matrix();
+
+  it.each(nodes.map((n) => [`${n.protocol}/${n.network}${n.tls ? '+tls' : ''} ${n.name}`, n] as const))(
+    '%s',
+    (_label, n) => {
+      const uri = shareUri(n);
+      // One line, nothing a list or a QR code would split or mangle.
+      expect(uri).not.toMatch(/[\s\n]/);
+      expect(parseShareUri(uri)).toMatchObject(expected(n));
+    },
+  );
+
+  it('the parser refuses what clients refuse, so a broken link fails the round trip', () => {
+    expect(() => parseShareUri('vless://@h.example:443?security=tls#x')).toThrow(/credential/);
+    expect(() => parseShareUri(`vless://${UUID}@h.example:443?security=xtls#x`)).toThrow(/security/);
+    expect(() => parseShareUri(`vless://${UUID}@h.example:70000#x`)).toThrow();
+    expect(() => parseShareUri('ss://not*base64@h.example:1#x')).toThrow(/base64/);
+    expect(() => parseShareUri('hysteria2://pw@h.example:443/?obfs=salamander#x')).toThrow(/salamander/);
+    expect(() => parseShareUri(`tuic://${UUID}@h.example:443#x`)).toThrow(/password/);
+    expect(() => parseShareUri('socks://h.example:1')).toThrow(/scheme/);
+    // An unencoded '&' in a path cuts it short: the round trip sees a different path.
+    const n = base({ protocol: 'vless', network: 'ws', path: '/a&b=c' });
+    const naive = shareUri(n).replace(encodeURIComponent('/a&b=c'), '/a&b=c');
+    expect(parseShareUri(naive).path).toBe('/a');
+    expect(parseShareUri(shareUri(n)).path).toBe('/a&b=c');
+  });
+});
+
+describe('sing-box configurations hold to the documented options', () => {
+  const validate = new Ajv({ strict: false, allErrors: true }).compile(SING_BOX_SCHEMA);
+  const check = (json: string) => {
+    const config = JSON.parse(json) as Parameters<typeof singBoxReferenceProblems>[0];
+    const ok = validate(config);
+    return { ok, errors: validate.errors, problems: singBoxReferenceProblems(config) };
+  };
+
+  it('every node of the matrix it carries, in one configuration', () => {
+    const nodes = matrix();
+    const carried = nodes.filter((n) => formatCarries('sing-box', n));
+    expect(carried.length).toBeGreaterThan(20);
+    const { ok, errors, problems } = check(singBoxJson(nodes));
+    expect(errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it.each(
+    matrix()
+      .filter((n) => formatCarries('sing-box', n))
+      .map((n) => [n.name, n] as const),
+  )('alone: %s', (_name, n) => {
+    const { errors, problems } = check(singBoxJson([n]));
+    expect(errors ?? []).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('an empty list would not start (so /sub never sends one: delivery.test)', () => {
+    expect(check(singBoxJson([])).problems).toEqual(['auto is empty']);
+  });
+
+  it('the schema catches the mistakes it is there for', () => {
+    const one = JSON.parse(
+      singBoxJson([
+        base({
+          protocol: 'vless',
+          tls: true,
+          sni: 'www.microsoft.com',
+          reality: { publicKey: PBK, shortId: 'ab', fingerprint: 'chrome' },
+        }),
+      ]),
+    ) as { outbounds: Record<string, unknown>[] };
+    const vless = one.outbounds.find((o) => o.type === 'vless')! as { tls: Record<string, unknown> };
+    expect(validate(one)).toBe(true);
+    // Reality without uTLS
+    const noUtls = structuredClone(one);
+    delete (noUtls.outbounds.find((o) => o.type === 'vless') as { tls: Record<string, unknown> }).tls.utls;
+    expect(validate(noUtls)).toBe(false);
+    // A misspelled key
+    const typo = structuredClone(one);
+    (typo.outbounds.find((o) => o.type === 'vless') as Record<string, unknown>).server_name = 'x';
+    expect(validate(typo)).toBe(false);
+    // A Clash-style port range on Hysteria2, and Hysteria2 without TLS
+    const hy2 = {
+      outbounds: [
+        {
+          type: 'hysteria2',
+          tag: 'h',
+          server: 'h.example',
+          server_ports: ['20000-30000'],
+          password: 'x',
+          tls: { enabled: true },
+        },
+      ],
+    };
+    expect(validate(hy2)).toBe(false);
+    hy2.outbounds[0]!.server_ports = ['20000:30000'];
+    expect(validate(hy2)).toBe(true);
+    delete (hy2.outbounds[0] as Partial<(typeof hy2.outbounds)[0]>).tls;
+    expect(validate(hy2)).toBe(false);
+    // A selector naming an outbound that is not there
+    expect(
+      singBoxReferenceProblems({
+        outbounds: [{ type: 'selector', tag: 'proxy', outbounds: ['gone'] }],
+      }),
+    ).toEqual(['proxy names missing gone']);
+    expect(vless.tls.enabled).toBe(true);
+  });
+});
