@@ -405,6 +405,8 @@ export function NodeFormDrawer({
                       <TextInput
                         label={t('nodes.form.realityDest')}
                         description={t('nodes.form.realityDestHint')}
+                        // The hint under the field, so both inputs of the row line up.
+                        inputWrapperOrder={['label', 'input', 'description', 'error']}
                         required
                         maxLength={253}
                         {...text('reality_dest')}

@@ -51,6 +51,12 @@ type Confirm = {
 };
 
 /** Nodes: list with live status and filters; add, edit, enable, maintenance, delete; agent token and configuration. */
+/** "vless · tcp · Reality": the protocol, its transport and what secures it, as operators name them. */
+export function protocolLabel(n: Pick<AdminNode, 'protocol' | 'network' | 'tls' | 'reality'>): string {
+  const security = n.reality ? 'Reality' : n.tls ? 'TLS' : null;
+  return [n.protocol, n.network, security].filter(Boolean).join(' · ');
+}
+
 export function NodesPage({ me }: { me: StaffMe }) {
   const { t } = useTranslation('admin');
   const locale = currentLocale();
@@ -142,7 +148,7 @@ export function NodesPage({ me }: { me: StaffMe }) {
         </Badge>
       ),
     },
-    { key: 'protocol', header: t('nodes.protocol'), cell: (n) => `${n.protocol}${n.tls ? ' + TLS' : ''}` },
+    { key: 'protocol', header: t('nodes.protocol'), cell: protocolLabel },
     { key: 'address', header: t('nodes.address'), cell: (n) => `${n.host}:${n.port}`, truncate: true },
     {
       key: 'load',
@@ -158,7 +164,12 @@ export function NodesPage({ me }: { me: StaffMe }) {
       cell: (n) => (
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           {canWrite && (
-            <Button size="xs" variant="light" onClick={() => setForm({ node: n, key: Date.now() })}>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setForm({ node: n, key: Date.now() })}
+              data-testid="node-edit"
+            >
               {t('nodes.edit')}
             </Button>
           )}
