@@ -26,6 +26,12 @@ export type {
 } from './endpoints/package-admin.js';
 export { TRAFFIC_RESETS, PACKAGE_LIMITS } from './endpoints/package-admin.js';
 export * as adminNodesApi from './endpoints/admin-nodes.js';
+export {
+  NODE_AGENTS,
+  agentCannotRun,
+  type NodeAgent,
+  type AgentSupportInput,
+} from './endpoints/agent-support.js';
 export * as moneyApi from './endpoints/money.js';
 export * as overviewAdminApi from './endpoints/overview-admin.js';
 export type {

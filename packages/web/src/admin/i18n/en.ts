@@ -449,6 +449,17 @@ export const adminEn: AdminMessages = {
       issue: 'Issue a token for {{name}}?',
       ok: 'Confirm',
     },
+    agentSupport: {
+      title: 'Agents:',
+      xrayr: 'XrayR',
+      v2bx: 'V2bX',
+      runs: 'runs it',
+      noH2: 'cannot run HTTP/2 (Xray removed it; use a v2ray server of your own)',
+      noProtocol: 'has no such node type',
+      noXhttp: 'has no XHTTP',
+      trojanTcpOnly: 'runs Trojan on TCP only',
+      xverNumber: 'reads a PROXY protocol version only as 0',
+    },
     form: {
       general: 'General',
       connection: 'Connection',

@@ -436,6 +436,17 @@ export const adminZhCN = {
       issue: '为节点 {{name}} 生成密钥？',
       ok: '确认',
     },
+    agentSupport: {
+      title: '后端：',
+      xrayr: 'XrayR',
+      v2bx: 'V2bX',
+      runs: '可运行',
+      noH2: '无法运行 HTTP/2（Xray 已移除；请自备 v2ray 服务端）',
+      noProtocol: '不支持此节点类型',
+      noXhttp: '不支持 XHTTP',
+      trojanTcpOnly: 'Trojan 仅支持 TCP',
+      xverNumber: 'PROXY 协议版本只能为 0',
+    },
     form: {
       general: '基本信息',
       connection: '连接设置',

@@ -440,6 +440,17 @@ export const adminZhTW: AdminMessages = {
       issue: '為節點 {{name}} 產生金鑰？',
       ok: '確認',
     },
+    agentSupport: {
+      title: '後端：',
+      xrayr: 'XrayR',
+      v2bx: 'V2bX',
+      runs: '可執行',
+      noH2: '無法執行 HTTP/2（Xray 已移除；請自備 v2ray 伺服端）',
+      noProtocol: '不支援此節點類型',
+      noXhttp: '不支援 XHTTP',
+      trojanTcpOnly: 'Trojan 僅支援 TCP',
+      xverNumber: 'PROXY 協定版本只能為 0',
+    },
     form: {
       general: '基本資訊',
       connection: '連線設定',

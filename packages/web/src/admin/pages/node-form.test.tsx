@@ -105,8 +105,19 @@ describe('node form', () => {
     const options = () => [...network().options].map((o) => o.value);
     fireEvent.change(protocol, { target: { value: 'vless' } });
     expect(options()).toEqual(['tcp', 'ws', 'grpc', 'httpupgrade', 'xhttp', 'h2']);
+    const runs = () =>
+      Object.fromEntries(
+        [...screen.getByTestId('node-agent-support').querySelectorAll('[data-agent]')].map((e) => [
+          e.getAttribute('data-agent'),
+          e.getAttribute('data-runs'),
+        ]),
+      );
+    expect(runs()).toEqual({ xrayr: 'true', v2bx: 'true' });
     fireEvent.change(network(), { target: { value: 'xhttp' } });
     expect(screen.getByTestId('node-field-xhttp_mode')).toBeTruthy();
+    // The operator learns before saving that XrayR cannot run it.
+    expect(runs()).toEqual({ xrayr: 'false', v2bx: 'true' });
+    expect(screen.getByTestId('node-agent-support').textContent).toContain('XrayR: has no XHTTP');
     fireEvent.change(protocol, { target: { value: 'trojan' } });
     expect(options()).toEqual(['tcp', 'ws', 'grpc']);
     expect(network().value).toBe('tcp');

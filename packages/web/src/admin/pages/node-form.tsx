@@ -17,6 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES, NODE_PROTOCOLS } from '@portal/contract';
 import {
   adminNodesApi,
+  agentCannotRun,
+  NODE_AGENTS,
+  type AgentSupportInput,
   PROTOCOL_TRANSPORTS,
   SS_CIPHERS,
   TCP_HEADERS,
@@ -461,6 +464,11 @@ export function NodeFormDrawer({
                 )}
               </>
             )}
+            <AgentSupportNote
+              protocol={values.protocol}
+              network={network}
+              reality={vless && tls && values.reality ? { xver: Number(values.reality_xver) } : null}
+            />
           </Stack>
 
           <Stack gap="sm">
@@ -548,5 +556,25 @@ export function NodeFormDrawer({
         </Stack>
       </form>
     </Drawer>
+  );
+}
+
+/** Which agent runs the node as set (XrayR, V2bX), and why not where one does not: before the operator saves it. */
+function AgentSupportNote(props: AgentSupportInput) {
+  const { t } = useTranslation('admin');
+  return (
+    <Text size="sm" c="dimmed" data-testid="node-agent-support">
+      {t('nodes.agentSupport.title')}{' '}
+      {NODE_AGENTS.map((agent, i) => {
+        const why = agentCannotRun(agent, props);
+        return (
+          <span key={agent} data-agent={agent} data-runs={why === null}>
+            {i > 0 && ' · '}
+            {t(`nodes.agentSupport.${agent}`)}:{' '}
+            {why === null ? t('nodes.agentSupport.runs') : t(`nodes.agentSupport.${why}`)}
+          </span>
+        );
+      })}
+    </Text>
   );
 }
