@@ -57,6 +57,7 @@ export type {
   NodeGroup,
   NodeInput,
   NodeInputParsed,
+  SsPluginInput,
 } from './endpoints/admin-nodes.js';
 export {
   SS_CIPHERS,
@@ -68,6 +69,8 @@ export {
   VLESS_FLOWS,
   TLS_FINGERPRINTS,
   REALITY_TRANSPORTS,
+  SS_PLUGINS,
+  SS_OBFS_MODES,
 } from './endpoints/admin-nodes.js';
 export type {
   AdminOrder,

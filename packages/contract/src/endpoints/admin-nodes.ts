@@ -104,6 +104,40 @@ export const realityInput = z
   .strict();
 export type RealityInput = z.input<typeof realityInput>;
 
+/** Shadowsocks plugins (SIP003): simple-obfs and v2ray-plugin. */
+export const SS_PLUGINS = ['obfs', 'v2ray-plugin'] as const;
+/** simple-obfs disguises the stream as an HTTP request or a TLS handshake. */
+export const SS_OBFS_MODES = ['http', 'tls'] as const;
+
+/**
+ * A Shadowsocks node's plugin, with the ciphers shadowsocks-libev speaks (never the 2022 ones): simple-obfs (`mode`
+ * http or tls, the `host` it claims to visit) or v2ray-plugin (WebSocket, with or without TLS, its `host` and `path`;
+ * multiplexing off). The agent runs obfs http itself (XrayR); the others run beside the agent (README).
+ */
+export const ssPluginInput = z.discriminatedUnion(
+  'type',
+  [
+    z
+      .object({
+        type: z.literal('obfs'),
+        mode: z.enum(SS_OBFS_MODES, { error: vkey('invalid') }),
+        host: hostSchema.nullable().optional(),
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal('v2ray-plugin'),
+        mode: z.literal('websocket', { error: vkey('invalid') }).default('websocket'),
+        tls: z.boolean({ error: vkey('invalid') }).default(false),
+        host: hostSchema.nullable().optional(),
+        path: optionalText(200).refine((v) => !v || /^\/[^;=:\\\s]*$/.test(v), { error: vkey('invalid') }),
+      })
+      .strict(),
+  ],
+  { error: vkey('invalid') },
+);
+export type SsPluginInput = z.input<typeof ssPluginInput>;
+
 const translationSchema = z.object({ name: optionalText(100), city: optionalText(100) });
 
 /** Name and city per language; a missing or empty one falls back to the node's own. */
@@ -152,6 +186,8 @@ export const nodeInput = z
       .enum(SS_CIPHERS, { error: vkey('invalid') })
       .nullable()
       .optional(),
+    /** Shadowsocks only, classic ciphers only: a SIP003 plugin (none when null) */
+    ss_plugin: ssPluginInput.nullable().optional(),
     rate_percent: intInput(1, NODE_LIMITS.ratePercentMax).default(100),
     sort_order: intInput(0, NODE_LIMITS.sortOrderMax).default(0),
     inbound_rule_id: idSchema.nullable().optional(),
@@ -168,6 +204,11 @@ export const nodeInput = z
       if (v.tls) fail('tls');
       if (!v.cipher) fail('cipher');
     } else if (v.cipher) fail('cipher');
+    // shadowsocks-libev and its plugins do not speak the 2022 ciphers.
+    if (v.ss_plugin && (v.protocol !== 'shadowsocks' || !v.cipher || v.cipher.startsWith('2022-')))
+      fail('ss_plugin');
+    // v2ray-plugin with TLS presents a certificate for its host: it needs one.
+    if (v.ss_plugin?.type === 'v2ray-plugin' && v.ss_plugin.tls && !v.ss_plugin.host) fail('ss_plugin');
     if (!(PROTOCOL_TRANSPORTS[v.protocol] as readonly string[]).includes(v.network)) fail('network');
     if (v.protocol === 'trojan' && !v.tls) fail('tls');
     // HTTP/2 runs over TLS.
@@ -226,6 +267,18 @@ export const adminNodeData = z.object({
   tls: z.boolean(),
   sni: z.string().nullable(),
   cipher: z.string().nullable(),
+  ss_plugin: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('obfs'), mode: z.enum(SS_OBFS_MODES), host: z.string().nullable() }),
+      z.object({
+        type: z.literal('v2ray-plugin'),
+        mode: z.literal('websocket'),
+        tls: z.boolean(),
+        host: z.string().nullable(),
+        path: z.string().nullable(),
+      }),
+    ])
+    .nullable(),
   rate_percent: z.number().int(),
   sort_order: z.number().int(),
   inbound_rule_id: z.number().int().nullable(),

@@ -79,6 +79,7 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
       flow: '',
       reality: null,
       cipher: 'aes-256-gcm',
+      ssPlugin: null,
     };
     for (const protocol of ['vless', 'trojan', 'shadowsocks'] as const) {
       const url = new URL(shareUri({ ...node, protocol }));
@@ -107,6 +108,7 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
       flow: '',
       reality: null,
       cipher: 'aes-256-gcm',
+      ssPlugin: null,
       ...extra,
     });
     const nodes = [
@@ -249,6 +251,81 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
       JSON.parse(singBoxJson([byName('grpc')])).outbounds.find((o: { tag: string }) => o.tag === 'grpc'),
     ).not.toHaveProperty('flow');
     expect(formatCarries('base64', byName('xhttp'))).toBe(true);
+  });
+
+  it('gives Shadowsocks plugins to each client in its own words: SIP002 ?plugin=, mihomo plugin-opts, sing-box plugin_opts', () => {
+    const ss = (name: string, ssPlugin: ClientNode['ssPlugin']): ClientNode => ({
+      name,
+      protocol: 'shadowsocks',
+      host: 'ss.example.com',
+      port: 8388,
+      secret: 'pass-word',
+      network: 'tcp',
+      tcpHeader: 'none',
+      path: null,
+      wsHost: null,
+      serviceName: null,
+      xhttpMode: 'auto',
+      tls: false,
+      sni: null,
+      flow: '',
+      reality: null,
+      cipher: 'aes-128-gcm',
+      ssPlugin,
+    });
+    const nodes = [
+      ss('obfs-http', { type: 'obfs', mode: 'http', host: 'www.bing.com' }),
+      ss('obfs-tls', { type: 'obfs', mode: 'tls', host: null }),
+      ss('v2ray-ws', {
+        type: 'v2ray-plugin',
+        mode: 'websocket',
+        tls: false,
+        host: 'cdn.example.com',
+        path: '/ws',
+      }),
+      ss('v2ray-wss', {
+        type: 'v2ray-plugin',
+        mode: 'websocket',
+        tls: true,
+        host: 'ss.example.com',
+        path: null,
+      }),
+      ss('plain', null),
+    ];
+    // SIP002: "/?plugin=" with the percent-encoded "name;options" (';' and '=' encoded), before the fragment.
+    const uris = nodes.map(shareUri);
+    expect(uris[0]).toBe(
+      `ss://${Buffer.from('aes-128-gcm:pass-word').toString('base64url')}@ss.example.com:8388` +
+        '/?plugin=obfs-local%3Bobfs%3Dhttp%3Bobfs-host%3Dwww.bing.com#obfs-http',
+    );
+    const plugin = (uri: string) => new URL(uri.replace(/^ss:\/\//, 'http://')).searchParams.get('plugin');
+    expect(plugin(uris[1]!)).toBe('obfs-local;obfs=tls');
+    expect(plugin(uris[2]!)).toBe('v2ray-plugin;mode=websocket;host=cdn.example.com;path=/ws;mux=0');
+    expect(plugin(uris[3]!)).toBe('v2ray-plugin;mode=websocket;tls;host=ss.example.com;mux=0');
+    expect(uris[4]).not.toContain('?');
+
+    const require = createRequire(import.meta.url);
+    const schema = require('meta-json-schema/schemas/meta-json-schema.json') as Record<string, unknown>;
+    const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
+    const clash = parse(clashYaml(nodes, 'Proxy Portal')) as { proxies: Record<string, unknown>[] };
+    expect(validate(clash), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
+    expect(clash.proxies.map((p) => [p.plugin, p['plugin-opts']])).toEqual([
+      ['obfs', { mode: 'http', host: 'www.bing.com' }],
+      ['obfs', { mode: 'tls' }],
+      ['v2ray-plugin', { mode: 'websocket', tls: false, host: 'cdn.example.com', path: '/ws', mux: false }],
+      ['v2ray-plugin', { mode: 'websocket', tls: true, host: 'ss.example.com', mux: false }],
+      [undefined, undefined],
+    ]);
+
+    const box = JSON.parse(singBoxJson(nodes)) as { outbounds: Record<string, unknown>[] };
+    const outbounds = box.outbounds.filter((o) => o.type === 'shadowsocks');
+    expect(outbounds.map((o) => [o.plugin, o.plugin_opts])).toEqual([
+      ['obfs-local', 'obfs=http;obfs-host=www.bing.com'],
+      ['obfs-local', 'obfs=tls'],
+      ['v2ray-plugin', 'mode=websocket;host=cdn.example.com;path=/ws;mux=0'],
+      ['v2ray-plugin', 'mode=websocket;tls;host=ss.example.com;mux=0'],
+      [undefined, undefined],
+    ]);
   });
 
   it('serves a base64 list of share URIs with the subscription headers', async () => {

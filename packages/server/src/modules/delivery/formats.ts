@@ -1,5 +1,7 @@
 import type { NodeTransport } from '@portal/contract';
 import { stringify } from 'yaml';
+import type { SsPlugin } from '../nodes/node-settings.js';
+import { clientPlugin } from '../nodes/ss-plugin.js';
 
 /** A node as a client needs it, with the subscription's credential filled in. */
 export interface ClientNode {
@@ -24,6 +26,8 @@ export interface ClientNode {
   /** VLESS Reality (with `tls`): what clients present; null for plain TLS */
   reality: { publicKey: string; shortId: string; fingerprint: string } | null;
   cipher: string;
+  /** Shadowsocks: its SIP003 plugin (simple-obfs, v2ray-plugin), or null */
+  ssPlugin: SsPlugin | null;
 }
 
 export type Format = 'base64' | 'clash' | 'sing-box';
@@ -95,13 +99,22 @@ export function shareUri(n: ClientNode): string {
       if (n.network === 'xhttp') q.set('mode', n.xhttpMode);
       return `${n.protocol}://${encodeURIComponent(n.secret)}@${authority}?${q.toString()}#${tag}`;
     }
-    case 'shadowsocks':
+    case 'shadowsocks': {
       // SIP002: userinfo is base64url(method:password) without padding, except for the 2022 ciphers, whose userinfo
       // is percent-encoded as it is (their password holds a ':' between server and user key).
-      return n.cipher.startsWith('2022-')
-        ? `ss://${encodeURIComponent(n.cipher)}:${encodeURIComponent(n.secret)}@${authority}#${tag}`
-        : `ss://${Buffer.from(`${n.cipher}:${n.secret}`).toString('base64url')}@${authority}#${tag}`;
+      const userinfo = n.cipher.startsWith('2022-')
+        ? `${encodeURIComponent(n.cipher)}:${encodeURIComponent(n.secret)}`
+        : Buffer.from(`${n.cipher}:${n.secret}`).toString('base64url');
+      return `ss://${userinfo}@${authority}${ssPluginQuery(n)}#${tag}`;
+    }
   }
+}
+
+/** SIP002's plugin parameter: `/?plugin=` and the percent-encoded `name;options` of the client's plugin. */
+function ssPluginQuery(n: ClientNode): string {
+  if (!n.ssPlugin) return '';
+  const p = clientPlugin(n.ssPlugin);
+  return `/?plugin=${encodeURIComponent(`${p.name};${p.opts}`)}`;
 }
 
 export function base64List(nodes: ClientNode[]): string {
@@ -172,8 +185,25 @@ function clashProxy(n: ClientNode): Record<string, unknown> {
     case 'trojan':
       return { ...common, type: 'trojan', password: n.secret, ...(n.sni ? { sni: n.sni } : {}), ...ws };
     case 'shadowsocks':
-      return { ...common, type: 'ss', cipher: n.cipher, password: n.secret };
+      return { ...common, type: 'ss', cipher: n.cipher, password: n.secret, ...clashSsPlugin(n.ssPlugin) };
   }
+}
+
+/** mihomo's `plugin` and `plugin-opts` of a Shadowsocks proxy (its own names: `obfs`, `v2ray-plugin`). */
+function clashSsPlugin(p: SsPlugin | null): Record<string, unknown> {
+  if (!p) return {};
+  if (p.type === 'obfs')
+    return { plugin: 'obfs', 'plugin-opts': { mode: p.mode, ...(p.host ? { host: p.host } : {}) } };
+  return {
+    plugin: 'v2ray-plugin',
+    'plugin-opts': {
+      mode: 'websocket',
+      tls: p.tls,
+      ...(p.host ? { host: p.host } : {}),
+      ...(p.path ? { path: p.path } : {}),
+      mux: false,
+    },
+  };
 }
 
 /** Clash Meta / mihomo: the proxies, a select group, an automatic url-test group, and rules. */
@@ -261,8 +291,17 @@ function singBoxOutbound(n: ClientNode): Record<string, unknown> {
       };
     case 'trojan':
       return { type: 'trojan', ...common, password: n.secret, ...tls, ...transport };
-    case 'shadowsocks':
-      return { type: 'shadowsocks', ...common, method: n.cipher, password: n.secret };
+    case 'shadowsocks': {
+      // sing-box runs the two SIP003 plugins itself, from the same option string.
+      const plugin = n.ssPlugin ? clientPlugin(n.ssPlugin) : null;
+      return {
+        type: 'shadowsocks',
+        ...common,
+        method: n.cipher,
+        password: n.secret,
+        ...(plugin ? { plugin: plugin.name, plugin_opts: plugin.opts } : {}),
+      };
+    }
   }
 }
 

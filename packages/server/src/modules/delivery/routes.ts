@@ -66,6 +66,7 @@ function placeholder(trouble: Trouble, userLocale: string, endAt: string, public
     flow: '',
     reality: null,
     cipher: 'auto',
+    ssPlugin: null,
   };
 }
 
@@ -105,6 +106,7 @@ function toClientNode(
         }
       : null,
     cipher: s.cipher,
+    ssPlugin: s.ssPlugin,
   };
 }
 

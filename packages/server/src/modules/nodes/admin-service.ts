@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/audit-log.js';
 import { TOKEN_PLACEHOLDER, v2bxNodeEntry, xrayrNodeEntry } from './agent-config.js';
 import * as repo from './admin-repository.js';
 import { findNode, insertNode } from './repository.js';
-import { nodeSettings, type NodeSettings, type RealitySettings } from './node-settings.js';
+import { nodeSettings, type NodeSettings, type RealitySettings, type SsPlugin } from './node-settings.js';
 import { isSs2022, newServerKey, serverKeyFits } from './ss2022.js';
 import { newShortId, realityKeyPair } from './reality-keys.js';
 import { effectiveStatus } from './node-service.js';
@@ -63,7 +63,17 @@ function settingsOf(input: NodeInputParsed, previous: NodeSettings | null): Reco
             : newServerKey(input.cipher),
         }
       : {}),
+    ...(input.protocol === 'shadowsocks' && input.ss_plugin
+      ? { plugin: ssPluginSettingsOf(input.ss_plugin) }
+      : {}),
   };
+}
+
+/** A Shadowsocks plugin as saved (node-settings.ts reads it back as `ssPlugin`). */
+function ssPluginSettingsOf(p: NonNullable<NodeInputParsed['ss_plugin']>): SsPlugin {
+  return p.type === 'obfs'
+    ? { type: 'obfs', mode: p.mode, host: p.host ?? null }
+    : { type: 'v2ray-plugin', mode: 'websocket', tls: p.tls, host: p.host ?? null, path: p.path ?? null };
 }
 
 /**
@@ -132,6 +142,7 @@ function toAdminNode(row: NodeRow, groupIds: number[], cutoff?: string): AdminNo
     tls: s.tls,
     sni: s.sni,
     cipher: row.protocol === 'shadowsocks' ? s.cipher : null,
+    ss_plugin: s.ssPlugin,
     rate_percent: row.rate_percent,
     sort_order: row.sort_order,
     inbound_rule_id: row.inbound_rule_id,

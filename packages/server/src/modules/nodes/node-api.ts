@@ -5,6 +5,7 @@ import type { NodeRow } from '../../db/types.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AgentService } from './agent-service.js';
 import { nodeSettings, type NodeSettings } from './node-settings.js';
+import { serverPlugin } from './ss-plugin.js';
 import type { TrafficDelta } from './traffic.js';
 
 export const NODE_API_PREFIX = '/api/v1/server/UniProxy';
@@ -87,6 +88,24 @@ function realityTlsSettings(s: NodeSettings): Record<string, unknown> {
   };
 }
 
+/**
+ * A Shadowsocks plugin as the agents read it (docs/research/uniproxy-agents-and-clients.md, "Shadowsocks plugins").
+ * XrayR turns `obfs: "http"` with `obfs_settings.path` into Xray's TCP HTTP header, which simple-obfs's http clients
+ * talk to (proven with obfs-local, README); V2bX reads neither. obfs tls and v2ray-plugin no agent runs: `plugin` and
+ * `plugin_opts` (Xboard's keys) say what runs beside the agent — the server program and its SIP003 options.
+ */
+function ssPluginFields(s: NodeSettings): Record<string, unknown> {
+  const p = s.ssPlugin;
+  const server = p ? serverPlugin(p) : null;
+  return {
+    obfs: p?.type === 'obfs' && p.mode === 'http' ? 'http' : null,
+    // simple-obfs clients always ask for "/".
+    obfs_settings: p?.type === 'obfs' && p.mode === 'http' ? { path: '/', host: p.host ?? '' } : null,
+    plugin: server?.name ?? null,
+    plugin_opts: server?.opts ?? null,
+  };
+}
+
 /** What the agent needs to run the node's inbound, in the UniProxy shape (XrayR / V2bX). */
 export function agentConfig(node: NodeRow): Record<string, unknown> {
   const s = nodeSettings(node);
@@ -127,8 +146,7 @@ export function agentConfig(node: NodeRow): Record<string, unknown> {
         cipher: s.cipher,
         // Shadowsocks 2022: the node's key; each user's key the agents derive from its UUID.
         server_key: s.serverKey ?? '',
-        obfs: null,
-        obfs_settings: null,
+        ...ssPluginFields(s),
         ...base,
       };
   }

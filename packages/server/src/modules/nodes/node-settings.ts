@@ -24,6 +24,8 @@ export interface NodeSettings {
   cipher: string;
   /** Shadowsocks 2022: the node's server key (base64); null for the classic ciphers */
   serverKey: string | null;
+  /** Shadowsocks with a classic cipher: its SIP003 plugin; null without one */
+  ssPlugin: SsPlugin | null;
   /** Demo catalogue only: the state its simulated agent keeps the node in. */
   demo: 'online' | null;
 }
@@ -36,6 +38,27 @@ export interface RealitySettings {
   shortIds: string[];
   xver: number;
   fingerprint: (typeof TLS_FINGERPRINTS)[number];
+}
+
+/** A Shadowsocks plugin as saved (`plugin` in the settings JSON). */
+export type SsPlugin =
+  | { type: 'obfs'; mode: 'http' | 'tls'; host: string | null }
+  | { type: 'v2ray-plugin'; mode: 'websocket'; tls: boolean; host: string | null; path: string | null };
+
+function ssPluginOf(raw: unknown): SsPlugin | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const p = raw as Record<string, unknown>;
+  if (p.type === 'obfs' && (p.mode === 'http' || p.mode === 'tls'))
+    return { type: 'obfs', mode: p.mode, host: str(p.host) };
+  if (p.type === 'v2ray-plugin')
+    return {
+      type: 'v2ray-plugin',
+      mode: 'websocket',
+      tls: p.tls === true,
+      host: str(p.host),
+      path: str(p.path),
+    };
+  return null;
 }
 
 export const DEFAULT_SS_CIPHER = 'chacha20-ietf-poly1305';
@@ -86,6 +109,7 @@ export function nodeSettings(node: Pick<NodeRow, 'protocol' | 'settings'>): Node
     reality: node.protocol === 'vless' && raw.tls === true ? realityOf(raw.reality) : null,
     cipher: str(raw.cipher) ?? DEFAULT_SS_CIPHER,
     serverKey: node.protocol === 'shadowsocks' ? str(raw.server_key) : null,
+    ssPlugin: node.protocol === 'shadowsocks' ? ssPluginOf(raw.plugin) : null,
     demo: raw.demo === 'online' ? 'online' : null,
   };
 }
