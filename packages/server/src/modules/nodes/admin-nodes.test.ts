@@ -462,6 +462,80 @@ describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
     });
   });
 
+  it('keeps a Shadowsocks plugin: saved and read back, refused where it does not fit, the agents told what they can run', async () => {
+    const ssNode = (over: Partial<NodeInput>) =>
+      vmessNode({
+        name: 'SS plugin',
+        protocol: 'shadowsocks',
+        network: 'tcp',
+        path: null,
+        ws_host: null,
+        tls: false,
+        sni: null,
+        cipher: 'aes-128-gcm',
+        ...over,
+      });
+    const obfs = { type: 'obfs', mode: 'http', host: 'www.bing.com' } as const;
+    const { node, token } = await liveNode(ssNode({ ss_plugin: obfs }));
+    expect(node.ss_plugin).toEqual(obfs);
+    expect((await staff<AdminNode>('GET', `/nodes/${node.id}`)).data.ss_plugin).toEqual(obfs);
+    const config = async () => (await agent(node, token, '/config')).json<Record<string, unknown>>();
+    // obfs http: XrayR's keys (it runs Xray's HTTP header on "/"), and Xboard's plugin / plugin_opts.
+    expect(await config()).toMatchObject({
+      cipher: 'aes-128-gcm',
+      obfs: 'http',
+      obfs_settings: { path: '/', host: 'www.bing.com' },
+      plugin: 'obfs-server',
+      plugin_opts: 'obfs=http',
+    });
+
+    // v2ray-plugin over TLS: no agent runs it, so obfs is null; the program beside the agent and its options.
+    const v2ray = {
+      type: 'v2ray-plugin',
+      mode: 'websocket',
+      tls: true,
+      host: 'ss.example.com',
+      path: '/ss-ws',
+    } as const;
+    const edited = await staff<AdminNode>('PUT', `/nodes/${node.id}`, ssNode({ ss_plugin: v2ray }));
+    expect(edited.code, edited.message).toBe(20000);
+    expect(edited.data.ss_plugin).toEqual(v2ray);
+    expect(await config()).toMatchObject({
+      obfs: null,
+      obfs_settings: null,
+      plugin: 'v2ray-plugin',
+      plugin_opts: 'server;mode=websocket;tls;host=ss.example.com;path=/ss-ws',
+    });
+    const audit = (await audits('node', node.id)).at(-1)!;
+    expect(audit.action).toBe('node.update');
+    expect(JSON.parse(audit.changes!)).toMatchObject({ after: { ss_plugin: v2ray } });
+
+    // Removed again: no plugin anywhere.
+    await staff('PUT', `/nodes/${node.id}`, ssNode({ ss_plugin: null }));
+    expect((await staff<AdminNode>('GET', `/nodes/${node.id}`)).data.ss_plugin).toBeNull();
+    expect(await config()).toMatchObject({
+      obfs: null,
+      obfs_settings: null,
+      plugin: null,
+      plugin_opts: null,
+    });
+
+    const refused = async (input: unknown) => {
+      const r = await staff<{ errors: { field: string }[] }>('POST', '/nodes', input);
+      expect(r.code, JSON.stringify(input)).toBe(ERRORS.VALIDATION.code);
+      expect(r.data.errors.map((e) => e.field).some((f) => f.startsWith('body.ss_plugin'))).toBe(true);
+    };
+    // Not with the 2022 ciphers (shadowsocks-libev and its plugins do not speak them), not on other protocols.
+    await refused(ssNode({ cipher: '2022-blake3-aes-128-gcm', ss_plugin: obfs }));
+    await refused(vmessNode({ ss_plugin: obfs }));
+    await refused(ssNode({ ss_plugin: { type: 'obfs', mode: 'websocket' } as never }));
+    await refused(ssNode({ ss_plugin: { type: 'kcptun' } as never }));
+    await refused(ssNode({ ss_plugin: { ...v2ray, host: null } }));
+    await refused(ssNode({ ss_plugin: { ...v2ray, path: 'no-slash' } }));
+    await refused(ssNode({ ss_plugin: { ...v2ray, path: '/a;b=c' } }));
+    await refused(ssNode({ ss_plugin: { ...obfs, host: 'bad host' } }));
+  });
+
   it('issues and rotates the agent token: shown once, hashed, the old one refused, never in the audit log', async () => {
     const node = (
       await staff<AdminNode>('POST', '/nodes', vmessNode({ name: 'Token node', host: 't.example.net' }))
