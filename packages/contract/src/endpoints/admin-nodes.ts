@@ -111,8 +111,7 @@ export const SS_OBFS_MODES = ['http', 'tls'] as const;
 
 /**
  * A Shadowsocks node's plugin, with the ciphers shadowsocks-libev speaks (never the 2022 ones): simple-obfs (`mode`
- * http or tls, the `host` it claims to visit) or v2ray-plugin (WebSocket, with or without TLS, its `host` and `path`;
- * multiplexing off). The agent runs obfs http itself (XrayR); the others run beside the agent (README).
+ * http or tls, the `host` it claims to visit) or v2ray-plugin (WebSocket, with or without TLS, its `host` and `path`). The agent runs obfs http itself (XrayR); the others run beside the agent (README).
  */
 export const ssPluginInput = z.discriminatedUnion(
   'type',

@@ -300,8 +300,8 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     );
     const plugin = (uri: string) => new URL(uri.replace(/^ss:\/\//, 'http://')).searchParams.get('plugin');
     expect(plugin(uris[1]!)).toBe('obfs-local;obfs=tls');
-    expect(plugin(uris[2]!)).toBe('v2ray-plugin;mode=websocket;host=cdn.example.com;path=/ws;mux=0');
-    expect(plugin(uris[3]!)).toBe('v2ray-plugin;mode=websocket;tls;host=ss.example.com;mux=0');
+    expect(plugin(uris[2]!)).toBe('v2ray-plugin;mode=websocket;host=cdn.example.com;path=/ws');
+    expect(plugin(uris[3]!)).toBe('v2ray-plugin;mode=websocket;tls;host=ss.example.com');
     expect(uris[4]).not.toContain('?');
 
     const require = createRequire(import.meta.url);
@@ -312,8 +312,8 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     expect(clash.proxies.map((p) => [p.plugin, p['plugin-opts']])).toEqual([
       ['obfs', { mode: 'http', host: 'www.bing.com' }],
       ['obfs', { mode: 'tls' }],
-      ['v2ray-plugin', { mode: 'websocket', tls: false, host: 'cdn.example.com', path: '/ws', mux: false }],
-      ['v2ray-plugin', { mode: 'websocket', tls: true, host: 'ss.example.com', mux: false }],
+      ['v2ray-plugin', { mode: 'websocket', tls: false, host: 'cdn.example.com', path: '/ws', mux: true }],
+      ['v2ray-plugin', { mode: 'websocket', tls: true, host: 'ss.example.com', mux: true }],
       [undefined, undefined],
     ]);
 
@@ -322,8 +322,8 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     expect(outbounds.map((o) => [o.plugin, o.plugin_opts])).toEqual([
       ['obfs-local', 'obfs=http;obfs-host=www.bing.com'],
       ['obfs-local', 'obfs=tls'],
-      ['v2ray-plugin', 'mode=websocket;host=cdn.example.com;path=/ws;mux=0'],
-      ['v2ray-plugin', 'mode=websocket;tls;host=ss.example.com;mux=0'],
+      ['v2ray-plugin', 'mode=websocket;host=cdn.example.com;path=/ws'],
+      ['v2ray-plugin', 'mode=websocket;tls;host=ss.example.com'],
       [undefined, undefined],
     ]);
   });

@@ -201,7 +201,8 @@ function clashSsPlugin(p: SsPlugin | null): Record<string, unknown> {
       tls: p.tls,
       ...(p.host ? { host: p.host } : {}),
       ...(p.path ? { path: p.path } : {}),
-      mux: false,
+      // v2ray-plugin's server reads every WebSocket as multiplexed; mihomo's default is off.
+      mux: true,
     },
   };
 }

@@ -16,20 +16,15 @@ const joined = (parts: (string | null | false)[]) => parts.filter((p): p is stri
 
 /**
  * What a client runs: simple-obfs's `obfs-local` (`obfs=http|tls;obfs-host=…`) or `v2ray-plugin` (WebSocket; `tls`
- * as a flag, `host`, `path`, and `mux=0`: multiplexing off, so every connection is its own WebSocket).
+ * as a flag, `host`, `path`). No `mux`: v2ray-plugin's server reads every WebSocket as multiplexed (Mux.Cool), and
+ * the clients' default (v2ray-plugin and sing-box: 1) is what it needs; `mux=0` is refused by it (tested).
  */
 export function clientPlugin(p: SsPlugin): Sip003Plugin {
   if (p.type === 'obfs')
     return { name: 'obfs-local', opts: joined([`obfs=${p.mode}`, p.host && `obfs-host=${p.host}`]) };
   return {
     name: 'v2ray-plugin',
-    opts: joined([
-      'mode=websocket',
-      p.tls && 'tls',
-      p.host && `host=${p.host}`,
-      p.path && `path=${p.path}`,
-      'mux=0',
-    ]),
+    opts: joined(['mode=websocket', p.tls && 'tls', p.host && `host=${p.host}`, p.path && `path=${p.path}`]),
   };
 }
 

@@ -1,4 +1,4 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 
 /** The proxy programs the tests run, and the Debian package that installs each. */
@@ -8,6 +8,11 @@ export const DEBIAN_PACKAGE = {
   'ss-local': 'shadowsocks-libev',
   trojan: 'trojan',
   openssl: 'openssl',
+  // Shadowsocks plugins (SIP003): ss-server / ss-local start them by name.
+  'obfs-server': 'simple-obfs',
+  'obfs-local': 'simple-obfs',
+  // Debian names v2ray-plugin's program ss-v2ray-plugin.
+  'ss-v2ray-plugin': 'shadowsocks-v2ray-plugin',
 } as const;
 
 export type Binary = keyof typeof DEBIAN_PACKAGE;
@@ -49,4 +54,20 @@ export function requireBinaries(names: readonly Binary[] = ALL_BINARIES): Record
     );
   }
   return found as Record<Binary, string>;
+}
+
+/**
+ * A directory of links that puts each Shadowsocks plugin under the name links and configs give it (`v2ray-plugin`:
+ * Debian's program is `ss-v2ray-plugin`), for the PATH of ss-server and ss-local.
+ */
+export function pluginPathDir(dir: string): string {
+  const found = requireBinaries(['obfs-server', 'obfs-local', 'ss-v2ray-plugin']);
+  mkdirSync(dir, { recursive: true });
+  for (const [name, target] of [
+    ['v2ray-plugin', found['ss-v2ray-plugin']],
+    ['obfs-local', found['obfs-local']],
+    ['obfs-server', found['obfs-server']],
+  ] as const)
+    symlinkSync(target, path.join(dir, name));
+  return dir;
 }

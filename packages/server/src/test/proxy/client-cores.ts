@@ -15,17 +15,29 @@ export interface ClientOptions {
   /** The CA that signed the test servers' certificates; TLS clients trust it and verify the server name. */
   caCert: string;
   implementation?: 'native' | 'v2ray';
+  /** Shadowsocks plugins: a directory put first on PATH, where ss-local finds them by the link's name. */
+  pluginPath?: string;
 }
 
 export function buildClient(options: ClientOptions): LaunchSpec {
   const { endpoint: e } = options;
   const native = (options.implementation ?? 'native') === 'native';
+  if (e.plugin && !(native && e.protocol === 'shadowsocks'))
+    throw new Error(`${options.label}: only ss-local runs Shadowsocks plugins here`);
   if (native && e.protocol === 'shadowsocks') return ssLocal(options);
   if (native && e.protocol === 'trojan' && e.network === 'tcp') return trojanGfwClient(options);
   return v2rayClient(options);
 }
 
-function ssLocal({ label, endpoint: e, socksPort }: ClientOptions): LaunchSpec {
+function ssLocal({ label, endpoint: e, socksPort, caCert, pluginPath }: ClientOptions): LaunchSpec {
+  const plugin = e.plugin ?? null;
+  if (plugin && !pluginPath)
+    throw new Error(`${label}: the link names a plugin; give the client a pluginPath`);
+  // v2ray-plugin over TLS trusts the test CA (a real one trusts the system's roots) and verifies the link's host.
+  const tlsPlugin = plugin?.name === 'v2ray-plugin' && plugin.opts.split(';').includes('tls');
+  const pluginArgs = plugin
+    ? ['--plugin', plugin.name, '--plugin-opts', tlsPlugin ? `${plugin.opts};cert=${caCert}` : plugin.opts]
+    : [];
   return {
     label,
     binary: 'ss-local',
@@ -43,9 +55,11 @@ function ssLocal({ label, endpoint: e, socksPort }: ClientOptions): LaunchSpec {
       '-m',
       e.method!,
       '-v',
+      ...pluginArgs,
     ],
     files: {},
     port: socksPort,
+    ...(plugin ? { env: { PATH: `${pluginPath}:${process.env.PATH ?? ''}` } } : {}),
   };
 }
 

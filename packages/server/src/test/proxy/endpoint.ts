@@ -27,6 +27,8 @@ export interface ProxyEndpoint {
   tls: boolean;
   /** TLS server name (null: the client uses `host`). */
   sni: string | null;
+  /** Shadowsocks: a SIP003 plugin, the program's name and its `;`-separated options (absent: none). */
+  plugin?: { name: string; opts: string } | null;
 }
 
 /** The AEAD methods both shadowsocks-libev and v2ray 4 speak. */
@@ -205,7 +207,18 @@ function parseShadowsocks(uri: string): ProxyEndpoint {
   } catch {
     throw new EndpointError(source, 'host part is not valid');
   }
-  if (url.searchParams.get('plugin')) throw new EndpointError(source, 'plugins are not supported');
+  // SIP002: plugin=<name>[;<options>]; only the two plugins shadowsocks-libev has here.
+  const pluginParam = url.searchParams.get('plugin');
+  let plugin: ProxyEndpoint['plugin'] = null;
+  if (pluginParam) {
+    if (!/^\/\?/.test(rest.slice(at + 1).replace(/^[^/?#]*/, '')))
+      throw new EndpointError(source, 'a plugin parameter must follow "/?" (SIP002)');
+    const semi = pluginParam.indexOf(';');
+    const name = semi < 0 ? pluginParam : pluginParam.slice(0, semi);
+    if (name !== 'obfs-local' && name !== 'v2ray-plugin')
+      throw new EndpointError(source, `unsupported plugin ${JSON.stringify(name)}`);
+    plugin = { name, opts: semi < 0 ? '' : pluginParam.slice(semi + 1) };
+  }
   return {
     name: decodeURIComponent(url.hash.slice(1)),
     protocol: 'shadowsocks',
@@ -220,6 +233,7 @@ function parseShadowsocks(uri: string): ProxyEndpoint {
     wsHost: null,
     tls: false,
     sni: null,
+    plugin,
   };
 }
 

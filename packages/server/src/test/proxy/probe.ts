@@ -20,6 +20,8 @@ export interface ProbeOptions {
   marker: MarkerServer;
   caCert: string;
   implementation?: 'native' | 'v2ray';
+  /** Where ss-local finds Shadowsocks plugins (see client-cores.ts). */
+  pluginPath?: string;
   /** How long the request through the tunnel may take. */
   timeoutMs?: number;
 }
@@ -37,6 +39,7 @@ export async function probe(group: ProcessGroup, options: ProbeOptions): Promise
       socksPort,
       caCert: options.caCert,
       implementation: options.implementation,
+      pluginPath: options.pluginPath,
     }),
   );
   const path = `/probe/${randomBytes(8).toString('hex')}`;

@@ -19,6 +19,8 @@ export interface LaunchSpec {
   files: Record<string, string>;
   /** The 127.0.0.1 port that accepts connections once the program is ready. */
   port: number;
+  /** Extra environment variables (e.g. a PATH where ss-server finds a plugin by the name a link gives). */
+  env?: Record<string, string>;
   /** A v2ray config file (one of `files`) to check with `v2ray -test -config` before starting. */
   v2rayTest?: string;
 }
@@ -75,7 +77,11 @@ export class ProcessGroup {
       }
     }
 
-    const child = spawn(binary, spec.args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(binary, spec.args, {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(spec.env ? { env: { ...process.env, ...spec.env } } : {}),
+    });
     alive.add(child);
     let output = '';
     const collect = (chunk: Buffer) => {

@@ -222,3 +222,70 @@ export function buildServerCore(options: ServerOptions): LaunchSpec {
     }
   }
 }
+
+/** A Shadowsocks /config with a plugin: what runs beside the agent (`plugin`, `plugin_opts`) and XrayR's `obfs`. */
+export const ssPluginConfigSchema = ssConfigSchema.extend({
+  plugin: z.enum(['obfs-server', 'v2ray-plugin']),
+  plugin_opts: z.string(),
+  obfs: z.literal('http').nullable(),
+  obfs_settings: z.looseObject({ path: z.string(), host: z.string() }).nullable(),
+});
+
+export interface PluginServerOptions extends ServerOptions {
+  /** A directory on PATH first, where the plugin programs are found by the names the config gives. */
+  pluginPath: string;
+}
+
+/**
+ * ss-server with the plugin the node's /config names, started with its `plugin_opts` as given (v2ray-plugin over TLS
+ * also gets the test certificate's files, which a real server keeps under ~/.acme.sh/<host>/). The plugin listens on
+ * the public port and hands the stream to ss-server.
+ */
+export function buildSsPluginServer(options: PluginServerOptions): LaunchSpec {
+  const { label } = options;
+  const c = parse(ssPluginConfigSchema, options.config, `${label}: /config`);
+  const { users } = parse(usersSchema, options.users, `${label}: /user`);
+  if (users.length !== 1) throw new Error(`${label}: ss-server takes one password per port`);
+  const tlsOn = c.plugin === 'v2ray-plugin' && c.plugin_opts.split(';').includes('tls');
+  let opts = c.plugin_opts;
+  if (tlsOn) {
+    const host = /(?:^|;)host=([^;]*)/.exec(c.plugin_opts)?.[1] ?? '';
+    const tls = certificateFor(label, host, options.tls);
+    opts += `;cert=${tls.serverCert};key=${tls.serverKey}`;
+  }
+  const listenPort = options.listenPort ?? c.server_port;
+  return {
+    label,
+    binary: 'ss-server',
+    args: [
+      ...['-s', LOOPBACK, '-p', String(listenPort), '-k', users[0]!.uuid, '-m', c.cipher, '-v'],
+      ...['--plugin', c.plugin, '--plugin-opts', opts],
+    ],
+    files: {},
+    port: listenPort,
+    env: { PATH: `${options.pluginPath}:${process.env.PATH ?? ''}` },
+  };
+}
+
+/**
+ * What XrayR builds from `obfs: "http"`: a Shadowsocks inbound whose TCP stream carries Xray's HTTP header, answering
+ * requests for `obfs_settings.path` (v2ray here: the same header code).
+ */
+export function buildXrayrObfsServer(options: ServerOptions): LaunchSpec {
+  const { label } = options;
+  const c = parse(ssPluginConfigSchema, options.config, `${label}: /config`);
+  const { users } = parse(usersSchema, options.users, `${label}: /user`);
+  if (c.obfs !== 'http' || !c.obfs_settings) throw new Error(`${label}: /config has no obfs for XrayR`);
+  return v2rayServer(
+    label,
+    {
+      protocol: 'shadowsocks',
+      settings: { method: c.cipher, password: users[0]!.uuid },
+      streamSettings: {
+        network: 'tcp',
+        tcpSettings: { header: { type: 'http', request: { path: [c.obfs_settings.path] } } },
+      },
+    },
+    options.listenPort ?? c.server_port,
+  );
+}
