@@ -506,6 +506,21 @@ export const adminEn: AdminMessages = {
       tls: 'TLS',
       sni: 'TLS server name (SNI)',
       cipher: 'Cipher',
+      ssPlugin: {
+        label: 'Plugin',
+        hint: 'Classic ciphers only: shadowsocks-libev and its plugins do not speak the 2022 ones.',
+        types: { none: 'None', obfs: 'simple-obfs', 'v2ray-plugin': 'v2ray-plugin' },
+        obfsMode: 'Disguise as',
+        host: 'Host',
+        obfsHostHint: 'The site the traffic claims to visit.',
+        hostHint: 'The WebSocket Host; with TLS, the name on the certificate (needed).',
+        path: 'WebSocket path',
+        tls: 'TLS',
+        noteObfsHttp:
+          'XrayR runs this itself (as Xray\'s HTTP header on "/", which simple-obfs clients speak to). V2bX does not: with V2bX, set its ListenIP to 127.0.0.1 and run obfs-server on this address and port in front of it.',
+        noteBeside:
+          "Neither XrayR nor V2bX runs this plugin. Set the agent's ListenIP to 127.0.0.1 and run {{program}} on this address and port in front of it, forwarding to the agent; the agent configuration's plugin and plugin_opts give the program and its options.",
+      },
       rate: 'Traffic rate (%)',
       rateHint: '100 counts traffic as used, 150 counts it 1.5 times',
       sortOrder: 'Sort order',

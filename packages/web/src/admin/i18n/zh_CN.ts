@@ -492,6 +492,21 @@ export const adminZhCN = {
       tls: '启用 TLS',
       sni: 'TLS 服务器名称（SNI）',
       cipher: '加密方式',
+      ssPlugin: {
+        label: '插件',
+        hint: '仅限经典加密方式：shadowsocks-libev 及其插件不支持 2022 加密。',
+        types: { none: '无', obfs: 'simple-obfs', 'v2ray-plugin': 'v2ray-plugin' },
+        obfsMode: '伪装为',
+        host: '主机名',
+        obfsHostHint: '流量声称访问的网站。',
+        hostHint: 'WebSocket 的 Host；启用 TLS 时为证书上的名称（必填）。',
+        path: 'WebSocket 路径',
+        tls: 'TLS',
+        noteObfsHttp:
+          'XrayR 可自行运行（以 Xray 的 HTTP 头伪装，路径为 "/"，simple-obfs 客户端可与之通信）。V2bX 不支持：使用 V2bX 时，请将其 ListenIP 设为 127.0.0.1，并在本地址和端口上于其前方运行 obfs-server。',
+        noteBeside:
+          'XrayR 与 V2bX 均无法运行此插件。请将节点程序的 ListenIP 设为 127.0.0.1，并在本地址和端口上于其前方运行 {{program}}，转发至节点程序；节点配置中的 plugin 和 plugin_opts 给出程序及其参数。',
+      },
       rate: '流量倍率（%）',
       rateHint: '100 表示按实际流量计，150 表示按 1.5 倍计',
       sortOrder: '排序',

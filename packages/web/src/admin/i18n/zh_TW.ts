@@ -496,6 +496,21 @@ export const adminZhTW: AdminMessages = {
       tls: '啟用 TLS',
       sni: 'TLS 伺服器名稱（SNI）',
       cipher: '加密方式',
+      ssPlugin: {
+        label: '外掛',
+        hint: '僅限經典加密方式：shadowsocks-libev 及其外掛不支援 2022 加密。',
+        types: { none: '無', obfs: 'simple-obfs', 'v2ray-plugin': 'v2ray-plugin' },
+        obfsMode: '偽裝為',
+        host: '主機名稱',
+        obfsHostHint: '流量聲稱造訪的網站。',
+        hostHint: 'WebSocket 的 Host；啟用 TLS 時為憑證上的名稱（必填）。',
+        path: 'WebSocket 路徑',
+        tls: 'TLS',
+        noteObfsHttp:
+          'XrayR 可自行執行（以 Xray 的 HTTP 標頭偽裝，路徑為 "/"，simple-obfs 用戶端可與之通訊）。V2bX 不支援：使用 V2bX 時，請將其 ListenIP 設為 127.0.0.1，並在本位址與連接埠上於其前方執行 obfs-server。',
+        noteBeside:
+          'XrayR 與 V2bX 皆無法執行此外掛。請將節點程式的 ListenIP 設為 127.0.0.1，並在本位址與連接埠上於其前方執行 {{program}}，轉送至節點程式；節點設定中的 plugin 與 plugin_opts 提供程式及其參數。',
+      },
       rate: '流量倍率（%）',
       rateHint: '100 表示按實際流量計，150 表示按 1.5 倍計',
       sortOrder: '排序',

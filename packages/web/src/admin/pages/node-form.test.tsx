@@ -35,6 +35,7 @@ const REALITY_NODE: AdminNode = {
   tls: true,
   sni: 'www.example.org',
   cipher: null,
+  ss_plugin: null,
   rate_percent: 100,
   sort_order: 0,
   inbound_rule_id: null,
@@ -121,5 +122,51 @@ describe('node form', () => {
     fireEvent.change(protocol, { target: { value: 'trojan' } });
     expect(options()).toEqual(['tcp', 'ws', 'grpc']);
     expect(network().value).toBe('tcp');
+  });
+
+  it('edits a Shadowsocks plugin: its fields sent, a note on what runs it, refused with a 2022 cipher', async () => {
+    const SS_NODE: AdminNode = {
+      ...REALITY_NODE,
+      id: 7,
+      name: 'SS',
+      protocol: 'shadowsocks',
+      flow: '',
+      reality: null,
+      tls: false,
+      sni: null,
+      cipher: 'aes-256-gcm',
+      ss_plugin: { type: 'v2ray-plugin', mode: 'websocket', tls: true, host: 'ss.example.net', path: '/ws' },
+    };
+    const { calls } = installFakeFetch((call) => ok(call.method === 'PUT' ? SS_NODE : null));
+    renderRoutes(
+      [{ path: '/nodes', element: <NodeFormDrawer node={SS_NODE} opened groups={[]} onClose={() => {}} /> }],
+      '/nodes',
+    );
+    const pluginType = (await screen.findByTestId('node-field-ss_plugin')) as HTMLSelectElement;
+    expect(pluginType.value).toBe('v2ray-plugin');
+    expect(screen.getByTestId('node-ss-plugin-note').textContent).toContain('v2ray-plugin');
+    fireEvent.change(screen.getByTestId('node-field-ss_plugin-path'), { target: { value: '/ss' } });
+    fireEvent.click(screen.getByTestId('node-form-submit'));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      protocol: 'shadowsocks',
+      cipher: 'aes-256-gcm',
+      ss_plugin: { type: 'v2ray-plugin', mode: 'websocket', tls: true, host: 'ss.example.net', path: '/ss' },
+    });
+
+    // simple-obfs over HTTP: XrayR runs it, and the note says so.
+    fireEvent.change(pluginType, { target: { value: 'obfs' } });
+    expect((screen.getByTestId('node-field-ss_plugin-mode') as HTMLSelectElement).value).toBe('http');
+    expect(screen.getByTestId('node-ss-plugin-note').textContent).toContain('XrayR');
+    expect(screen.queryByTestId('node-field-ss_plugin-path')).toBeNull();
+
+    // A 2022 cipher with a plugin: refused on the plugin field before anything is sent.
+    const puts = calls.filter((c) => c.method === 'PUT').length;
+    fireEvent.change(screen.getByTestId('node-field-cipher'), {
+      target: { value: '2022-blake3-aes-128-gcm' },
+    });
+    fireEvent.click(screen.getByTestId('node-form-submit'));
+    await vi.waitFor(() => expect(pluginType.getAttribute('aria-invalid')).toBe('true'));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(puts);
   });
 });

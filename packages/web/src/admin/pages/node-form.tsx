@@ -33,6 +33,7 @@ import { translateValidation } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useCreateNode, useUpdateNode } from '../api';
+import { SsPluginFields, ssPluginFormOf, ssPluginInputOf, type SsPluginForm } from './node-form-ss-plugin';
 
 /** The form's state: numbers as typed, translations flat. */
 interface FormValues {
@@ -63,6 +64,8 @@ interface FormValues {
   reality_xver: string;
   reality_fingerprint: (typeof TLS_FINGERPRINTS)[number];
   cipher: string;
+  /** Shadowsocks with a classic cipher: simple-obfs or v2ray-plugin */
+  ss_plugin: SsPluginForm;
   rate_percent: string;
   sort_order: string;
   inbound_rule_id: string;
@@ -103,6 +106,7 @@ function initial(node: AdminNode | null): FormValues {
     reality_xver: String(node?.reality?.xver ?? 0),
     reality_fingerprint: node?.reality?.fingerprint ?? 'chrome',
     cipher: node?.cipher ?? SS_CIPHERS[0],
+    ss_plugin: ssPluginFormOf(node),
     rate_percent: String(node?.rate_percent ?? 100),
     sort_order: String(node?.sort_order ?? 0),
     inbound_rule_id: node?.inbound_rule_id ? String(node.inbound_rule_id) : '',
@@ -162,6 +166,7 @@ function toInput(v: FormValues): NodeInput {
         }
       : null,
     cipher: ss ? (v.cipher as NodeInput['cipher']) : null,
+    ss_plugin: ss ? ssPluginInputOf(v.ss_plugin) : null,
     rate_percent: num(v.rate_percent),
     sort_order: num(v.sort_order),
     inbound_rule_id: v.inbound_rule_id.trim() === '' ? null : num(v.inbound_rule_id),
@@ -212,6 +217,7 @@ export function NodeFormDrawer({
       | 'flow'
       | 'reality'
       | 'reality_fingerprint'
+      | 'ss_plugin'
     >,
   ) => ({
     value: values[key],
@@ -319,7 +325,15 @@ export function NodeFormDrawer({
                 error={translateValidation(errors.cipher)}
                 data-testid="node-field-cipher"
               />
-            ) : (
+            ) : null}
+            {ss && (
+              <SsPluginFields
+                value={values.ss_plugin}
+                onChange={(next) => set('ss_plugin', next)}
+                error={errors.ss_plugin}
+              />
+            )}
+            {ss ? null : (
               <>
                 <NativeSelect
                   label={t('nodes.form.network')}
