@@ -35,6 +35,7 @@ function base(over: Partial<ClientNode>): ClientNode {
     flow: '',
     reality: null,
     cipher: 'aes-256-gcm',
+    ssPlugin: null,
     ...over,
   };
 }
@@ -108,13 +109,42 @@ function matrix(): ClientNode[] {
       secret: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=:MGY3YzNlOWEtMmIxZC00YzVlLThmNmEtN2I4Yzk=',
     }),
   );
+  // Shadowsocks plugins (SIP003): simple-obfs and v2ray-plugin, with and without TLS.
+  for (const ssPlugin of [
+    { type: 'obfs', mode: 'http', host: 'www.bing.com' },
+    { type: 'obfs', mode: 'tls', host: null },
+    { type: 'v2ray-plugin', mode: 'websocket', tls: false, host: 'cdn.example.com', path: '/ss-ws' },
+    { type: 'v2ray-plugin', mode: 'websocket', tls: true, host: 'edge.example.com', path: null },
+  ] as const)
+    out.push(base({ name: name(), protocol: 'shadowsocks', cipher: 'aes-128-gcm', ssPlugin }));
   return out;
+}
+
+/** The SIP003 program and options a client must read from the link's `plugin`. */
+function expectedPlugin(p: NonNullable<ClientNode['ssPlugin']>) {
+  if (p.type === 'obfs')
+    return { name: 'obfs-local', options: { obfs: p.mode, ...(p.host ? { 'obfs-host': p.host } : {}) } };
+  return {
+    name: 'v2ray-plugin',
+    options: {
+      mode: 'websocket',
+      ...(p.tls ? { tls: true } : {}),
+      ...(p.host ? { host: p.host } : {}),
+      ...(p.path ? { path: p.path } : {}),
+    },
+  };
 }
 
 /** What a client must read back from a node's URI. */
 function expected(n: ClientNode) {
   const common = { name: n.name, host: n.host, port: n.port, secret: n.secret };
-  if (n.protocol === 'shadowsocks') return { ...common, protocol: n.protocol, cipher: n.cipher };
+  if (n.protocol === 'shadowsocks')
+    return {
+      ...common,
+      protocol: n.protocol,
+      cipher: n.cipher,
+      ...(n.ssPlugin ? { plugin: expectedPlugin(n.ssPlugin) } : {}),
+    };
   const pathful = ['ws', 'httpupgrade', 'xhttp', 'h2'].includes(n.network) || n.tcpHeader === 'http';
   return {
     ...common,
