@@ -32,6 +32,20 @@ export {
   type NodeAgent,
   type AgentSupportInput,
 } from './endpoints/agent-support.js';
+export * as agentSettingsAdminApi from './endpoints/agent-settings-admin.js';
+export type {
+  AgentRouteAction,
+  AgentRouteData,
+  AgentRouteInput,
+  AgentSettingsData,
+  AgentSettingsInput,
+} from './endpoints/agent-settings-admin.js';
+export {
+  AGENT_ROUTE_ACTIONS,
+  AGENT_SETTINGS_LIMITS,
+  SNIFFED_PROTOCOLS,
+  XRAYR_ROUTE_ACTIONS,
+} from './endpoints/agent-settings-admin.js';
 export * as moneyApi from './endpoints/money.js';
 export * as overviewAdminApi from './endpoints/overview-admin.js';
 export type {

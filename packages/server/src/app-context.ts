@@ -19,6 +19,7 @@ import { HelpAdminService } from './modules/help/help-admin-service.js';
 import { HelpService } from './modules/help/help-service.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { AgentService } from './modules/nodes/agent-service.js';
+import { AgentSettingsService } from './modules/nodes/agent-settings-service.js';
 import { NodeAdminService } from './modules/nodes/admin-service.js';
 import { NodeService } from './modules/nodes/node-service.js';
 import { OAuthService } from './modules/oauth/oauth-service.js';
@@ -80,6 +81,8 @@ export interface AppServices {
   nodes: NodeService;
   agents: AgentService;
   nodeAdmin: NodeAdminService;
+  /** The operators' settings for every node's agent (rules, the device-counting minimum) */
+  agentSettings: AgentSettingsService;
   tickets: TicketService;
   announcements: AnnouncementService;
   announcementMailing: AnnouncementMailing;
@@ -187,6 +190,7 @@ export function createAppContext(base: AppBase): AppContext {
       nodes: new NodeService(db),
       agents: new AgentService(db),
       nodeAdmin,
+      agentSettings: new AgentSettingsService(db),
       tickets: new TicketService({
         db,
         store: new LocalDiskStore(path.join(config.dataDir, 'attachments')),

@@ -155,6 +155,16 @@ export const VALIDATION_MESSAGES = {
     zh_TW: '請輸入 6 位驗證碼或復原碼',
     en: 'Enter the 6-digit code or a recovery code',
   },
+  route_match: {
+    zh_CN: '此条目不符合该规则类型的格式',
+    zh_TW: '此條目不符合該規則類型的格式',
+    en: 'This entry does not fit the kind of rule',
+  },
+  route_resolver: {
+    zh_CN: '请输入 DNS 服务器：IP 地址或 https:// 等地址',
+    zh_TW: '請輸入 DNS 伺服器：IP 位址或 https:// 等位址',
+    en: 'Enter a DNS server: an IP address or an https:// (or tcp://) address',
+  },
   page_invalid: {
     zh_CN: '页码或每页数量无效',
     zh_TW: '頁碼或每頁數量無效',

@@ -1,10 +1,15 @@
-import { adminNodesApi } from '@portal/contract/admin';
+import { adminNodesApi, agentSettingsAdminApi } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { registerStaffEndpoint } from '../../lib/route.js';
 import type { NodeAdminService } from './admin-service.js';
+import type { AgentSettingsService } from './agent-settings-service.js';
 
-/** The console's nodes and node groups. */
-export function adminNodeRoutes(admin: FastifyInstance, nodes: NodeAdminService): void {
+/** The console's nodes, node groups and the settings every node's agent applies. */
+export function adminNodeRoutes(
+  admin: FastifyInstance,
+  nodes: NodeAdminService,
+  agentSettings: AgentSettingsService,
+): void {
   const api = adminNodesApi;
   registerStaffEndpoint(admin, api.listNodes, ({ query }) => nodes.list(query));
   registerStaffEndpoint(admin, api.getNode, ({ params }) => nodes.get(params.id));
@@ -29,5 +34,9 @@ export function adminNodeRoutes(admin: FastifyInstance, nodes: NodeAdminService)
   );
   registerStaffEndpoint(admin, api.deleteNodeGroup, ({ params, actor }) =>
     nodes.deleteGroup(params.id, actor),
+  );
+  registerStaffEndpoint(admin, agentSettingsAdminApi.getAgentSettings, () => agentSettings.get());
+  registerStaffEndpoint(admin, agentSettingsAdminApi.setAgentSettings, ({ body, actor }) =>
+    agentSettings.save(actor, body),
   );
 }

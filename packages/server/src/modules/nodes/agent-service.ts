@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { Database, NodeRow } from '../../db/types.js';
+import { loadAgentSettings, type AgentSettings } from './agent-settings.js';
 import { tokenMatches } from './node-tokens.js';
 import * as repo from './repository.js';
 import { recordTraffic, type TrafficDelta, type TrafficResult } from './traffic.js';
@@ -53,6 +54,11 @@ export class AgentService {
       device_limit: r.device_limit,
     }));
     return users.length > 0 ? users : [standInUser(node)];
+  }
+
+  /** The operators' settings every node's agent applies (its rules go into each config). */
+  settings(): Promise<AgentSettings> {
+    return loadAgentSettings(this.db);
   }
 
   push(node: NodeRow, deltas: TrafficDelta[]): Promise<TrafficResult> {

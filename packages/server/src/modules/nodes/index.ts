@@ -8,7 +8,7 @@ export const nodesModule: ModuleFactory = (ctx) => {
   const { nodes } = ctx.services;
   return {
     routes: (api) => nodeRoutes(api, nodes),
-    adminRoutes: (admin) => adminNodeRoutes(admin, ctx.services.nodeAdmin),
+    adminRoutes: (admin) => adminNodeRoutes(admin, ctx.services.nodeAdmin, ctx.services.agentSettings),
     rootRoutes: (app) => nodeApiRoutes(app, ctx.services.agents, ctx.limiter),
     jobs: [
       leasedJob(ctx.database.db, ctx.log, 'nodes', 60_000, async () => {

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { encode } from '@msgpack/msgpack';
 import { NODES } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NodeRow } from '../../db/types.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AgentService } from './agent-service.js';
+import type { AgentSettings } from './agent-settings.js';
 import { nodeSettings, type NodeSettings } from './node-settings.js';
 import { serverPlugin } from './ss-plugin.js';
 import type { TrafficDelta } from './traffic.js';
@@ -26,20 +28,36 @@ function protocolOf(nodeType: unknown): string {
   return t === 'v2ray' ? 'vmess' : t;
 }
 
-function etagOf(body: string): string {
+function etagOf(body: string | Uint8Array): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** Sends JSON with an ETag, or 304 when the agent already has this exact body. */
-function sendWithEtag(request: FastifyRequest, reply: FastifyReply, value: unknown) {
-  const body = JSON.stringify(value);
+/** Newer V2bX asks for its user list in MessagePack (`X-Response-Format: msgpack`); every agent reads JSON. */
+function wantsMsgpack(request: FastifyRequest): boolean {
+  const asked = request.headers['x-response-format'];
+  return typeof asked === 'string' && asked.trim().toLowerCase() === 'msgpack';
+}
+
+/**
+ * Sends the value with an ETag of the exact bytes, or 304 when the agent already has them: JSON, or MessagePack
+ * (the same object, the same keys) when `msgpack` is allowed for this call and the agent asks for it.
+ */
+function sendWithEtag(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: unknown,
+  { msgpack = false }: { msgpack?: boolean } = {},
+) {
+  const packed = msgpack && wantsMsgpack(request);
+  const body = packed ? Buffer.from(encode(value)) : JSON.stringify(value);
   const etag = etagOf(body);
   const presented = (request.headers['if-none-match'] ?? '')
     .split(',')
     .map((t) => t.trim().replace(/^W\//, ''));
   reply.header('etag', etag).header('cache-control', 'no-cache');
+  if (msgpack) reply.header('vary', 'X-Response-Format');
   if (presented.includes(etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(body);
+  return reply.type(packed ? 'application/x-msgpack' : 'application/json; charset=utf-8').send(body);
 }
 
 /**
@@ -106,11 +124,27 @@ function ssPluginFields(s: NodeSettings): Record<string, unknown> {
   };
 }
 
-/** What the agent needs to run the node's inbound, in the UniProxy shape (XrayR / V2bX). */
-export function agentConfig(node: NodeRow): Record<string, unknown> {
+/**
+ * The operators' rules in the `routes` shape both agents decode: `{id, match, action, action_value}` with `match`
+ * always an array of strings (XrayR fails on a string; V2bX takes either, and panics on null).
+ */
+function agentRoutes(settings: Pick<AgentSettings, 'routes'>) {
+  return settings.routes.map((r) => ({
+    id: r.id,
+    match: [...r.match],
+    action: r.action,
+    action_value: r.action_value,
+  }));
+}
+
+/**
+ * What the agent needs to run the node's inbound, in the UniProxy shape (XrayR / V2bX), with the operators' rules
+ * (`settings`, read once per request) for every protocol.
+ */
+export function agentConfig(node: NodeRow, settings: Pick<AgentSettings, 'routes'>): Record<string, unknown> {
   const s = nodeSettings(node);
   const base = {
-    routes: [],
+    routes: agentRoutes(settings),
     base_config: { push_interval: NODES.agentPushSeconds, pull_interval: NODES.agentPullSeconds },
   };
   const networkSettings = transportSettings(s);
@@ -208,12 +242,13 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
         request.node = node;
       });
 
+      // JSON only: the agents read the config as JSON (V2bX asks for MessagePack on the user list alone).
       api.get('/config', { schema: { hide: true } }, async (request, reply) =>
-        sendWithEtag(request, reply, agentConfig(request.node!)),
+        sendWithEtag(request, reply, agentConfig(request.node!, await agents.settings())),
       );
 
       api.get('/user', { schema: { hide: true } }, async (request, reply) => {
-        return sendWithEtag(request, reply, { users: await agents.users(request.node!) });
+        return sendWithEtag(request, reply, { users: await agents.users(request.node!) }, { msgpack: true });
       });
 
       api.post('/push', { schema: { hide: true }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
