@@ -281,6 +281,7 @@ function adminStops(customerId: number, ticketId: number): Stop[] {
     list('/packages', 'package-row', 'packages-empty'),
     list('/nodes', 'node-row'),
     list('/node-groups', 'group-row', 'groups-empty'),
+    list('/agent-settings', 'agent-settings-form', 'agent-settings-summary'),
     list('/orders', 'order-row', 'money-empty'),
     list('/ledger', 'ledger-row', 'money-empty'),
     list('/topups', 'topup-row', 'money-empty'),

@@ -13,6 +13,7 @@ import { ADMIN_SECTIONS } from './admin-sections';
 import type { AdminSection } from './admin-sections';
 import { AdminLayout } from './admin-layout';
 import { useAdminTitle } from './admin-title';
+import { AgentSettingsPage } from './pages/agent-settings-page';
 import { AuditPage } from './pages/audit-page';
 import { NodeGroupsPage } from './pages/node-groups-page';
 import { NodesPage } from './pages/nodes-page';
@@ -38,6 +39,7 @@ const PAGES: Record<AdminSection['key'], Page> = {
   packages: PackagesPage,
   nodes: NodesPage,
   nodeGroups: NodeGroupsPage,
+  agentSettings: AgentSettingsPage,
   orders: OrdersPage,
   ledger: LedgerPage,
   topups: TopupsPage,

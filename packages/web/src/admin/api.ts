@@ -3,6 +3,7 @@ import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/re
 import { authApi, TICKETS } from '@portal/contract';
 import {
   adminNodesApi,
+  agentSettingsAdminApi,
   moneyApi,
   overviewAdminApi,
   packageAdminApi,
@@ -32,6 +33,7 @@ const STAFF_PATHS = /^\/staff\b/;
 const PACKAGE_PATHS = /^\/packages\b/;
 const USER_PATHS = /^\/users\b/;
 const NODE_PATHS = /^\/node/;
+const AGENT_SETTINGS_PATHS = /^\/agent-settings\b/;
 const MONEY_PATHS = /^\/(orders|ledger|topups|codes|settings)\b/;
 
 export const ME_KEY = apiQueryKey(staffApi.me);
@@ -163,6 +165,14 @@ export const useSetNodeEnabled = () => useStaffWrite(adminNodesApi.setNodeEnable
 export const useSetNodeMaintenance = () => useStaffWrite(adminNodesApi.setNodeMaintenance, NODE_PATHS);
 export const useDeleteNode = () => useStaffWrite(adminNodesApi.deleteNode, NODE_PATHS);
 export const useIssueNodeToken = () => useStaffWrite(adminNodesApi.issueNodeToken, NODE_PATHS);
+/** The rules and the device-counting minimum every node's agent applies. */
+export function useAgentSettings() {
+  return useApiQuery(agentSettingsAdminApi.getAgentSettings, {}, { retry: 1 });
+}
+
+export const useSaveAgentSettings = () =>
+  useStaffWrite(agentSettingsAdminApi.setAgentSettings, AGENT_SETTINGS_PATHS);
+
 export const useCreateNodeGroup = () => useStaffWrite(adminNodesApi.createNodeGroup, NODE_PATHS);
 export const useUpdateNodeGroup = () => useStaffWrite(adminNodesApi.updateNodeGroup, NODE_PATHS);
 export const useDeleteNodeGroup = () => useStaffWrite(adminNodesApi.deleteNodeGroup, NODE_PATHS);

@@ -14,6 +14,7 @@ export const adminEn: AdminMessages = {
     packages: 'Packages',
     nodes: 'Nodes',
     nodeGroups: 'Node groups',
+    agentSettings: 'Agent settings',
     orders: 'Orders',
     ledger: 'Ledger',
     topups: 'Top-ups',
@@ -551,6 +552,54 @@ export const adminEn: AdminMessages = {
     },
     trafficTitle: 'Traffic of {{name}}, last 30 days',
     trafficTotal: '30 days: {{total}}',
+  },
+  agentSettings: {
+    intro:
+      "What every node's agent applies, read with its configuration at its next pull: rules that refuse some destinations or send some domains to a DNS server, and when an address counts as a device.",
+    devicesTitle: 'Device counting',
+    devicesLabel: 'Minimum traffic per address (KiB per push interval)',
+    devicesHint:
+      "An address of a user that moved less than this in a push interval does not count as one of the user's devices. Many phones behind one carrier's shared address (carrier-grade NAT) then stop inflating the count. 0 counts every address.",
+    devicesSummary: 'An address counts as a device after {{kb}} KiB in a push interval.',
+    devicesEvery: 'Every address reported online counts as a device.',
+    rulesTitle: 'Rules',
+    rulesIntro:
+      'Applied in this order on every node. XrayR reads block and DNS rules only; address and port rules are read by V2bX builds and Xboard-style nodes that route in Xray, and skipped by the others.',
+    noRules: 'No rules: the agents block nothing and use their own DNS.',
+    ruleLabel: 'Rule {{n}}',
+    moveUp: 'Move rule {{n}} up',
+    moveDown: 'Move rule {{n}} down',
+    remove: 'Remove rule {{n}}',
+    add: 'Add a rule',
+    action: 'Kind',
+    actions: {
+      block: 'Block domains',
+      block_ip: 'Block addresses',
+      block_port: 'Block ports',
+      dns: 'DNS server for domains',
+    },
+    actionHints: {
+      block: 'Connections to these destinations are refused.',
+      block_ip: 'Connections to these addresses are refused.',
+      block_port: 'Connections to these ports are refused.',
+      dns: 'These domains are resolved by the server below.',
+    },
+    agentsBoth: 'XrayR and V2bX',
+    agentsV2bx: 'V2bX only',
+    match: 'Entries, one per line',
+    matchHints: {
+      block:
+        'A domain (example.com), regexp:<pattern> (a regular expression without look-around), or protocol:bittorrent / http / tls / quic (V2bX).',
+      block_ip: 'An address (203.0.113.7), a CIDR range (10.0.0.0/8) or geoip:<tag> (geoip:private).',
+      block_port: 'A port (25) or a range (6881-6889).',
+      dns: 'A domain, or domain: / full: / keyword: / geosite: / regexp: entries as Xray writes them.',
+    },
+    server: 'DNS server',
+    serverHint: 'An IP address (port 53), or https://, tcp:// or quic+local:// with a host.',
+    lineError: '{{line}}: {{message}}',
+    save: 'Save',
+    saved: 'Agent settings saved; agents pick them up at their next pull',
+    loadFailed: 'The agent settings could not be loaded',
   },
   groups: {
     intro:

@@ -12,6 +12,7 @@ export const adminZhCN = {
     packages: '套餐',
     nodes: '节点',
     nodeGroups: '节点分组',
+    agentSettings: '节点代理设置',
     orders: '订单',
     ledger: '余额流水',
     topups: '充值',
@@ -536,6 +537,54 @@ export const adminZhCN = {
     },
     trafficTitle: '{{name}} 近 30 天流量',
     trafficTotal: '30 天合计：{{total}}',
+  },
+  agentSettings: {
+    intro:
+      '每个节点的代理程序在下次拉取配置时读取这些设置：拒绝部分目标或将部分域名交给指定 DNS 服务器的规则，以及一个地址何时计为设备。',
+    devicesTitle: '设备计数',
+    devicesLabel: '每个地址的最低流量（KiB / 上报周期）',
+    devicesHint:
+      '用户的某个地址在一个上报周期内的流量低于此值时，不计为该用户的设备。这样运营商共享地址（CGNAT）后面的多部手机不会虚增设备数。0 表示每个地址都计入。',
+    devicesSummary: '一个地址在一个上报周期内流量达到 {{kb}} KiB 后计为设备。',
+    devicesEvery: '每个上报在线的地址都计为设备。',
+    rulesTitle: '规则',
+    rulesIntro:
+      '所有节点按此顺序执行。XrayR 只读取域名拦截和 DNS 规则；地址和端口规则由在 Xray 中路由的 V2bX 版本和 Xboard 类节点读取，其他代理会跳过。',
+    noRules: '没有规则：代理不拦截任何目标，使用自己的 DNS。',
+    ruleLabel: '规则 {{n}}',
+    moveUp: '将规则 {{n}} 上移',
+    moveDown: '将规则 {{n}} 下移',
+    remove: '删除规则 {{n}}',
+    add: '添加规则',
+    action: '类型',
+    actions: {
+      block: '拦截域名',
+      block_ip: '拦截地址',
+      block_port: '拦截端口',
+      dns: '为域名指定 DNS 服务器',
+    },
+    actionHints: {
+      block: '拒绝连接到这些目标。',
+      block_ip: '拒绝连接到这些地址。',
+      block_port: '拒绝连接到这些端口。',
+      dns: '这些域名由下方的服务器解析。',
+    },
+    agentsBoth: 'XrayR 和 V2bX',
+    agentsV2bx: '仅 V2bX',
+    match: '条目，每行一个',
+    matchHints: {
+      block:
+        '域名（example.com）、regexp:<表达式>（不含前后查找的正则表达式），或 protocol:bittorrent / http / tls / quic（V2bX）。',
+      block_ip: '地址（203.0.113.7）、CIDR 网段（10.0.0.0/8）或 geoip:<标签>（geoip:private）。',
+      block_port: '端口（25）或范围（6881-6889）。',
+      dns: '域名，或按 Xray 写法的 domain: / full: / keyword: / geosite: / regexp: 条目。',
+    },
+    server: 'DNS 服务器',
+    serverHint: 'IP 地址（端口 53），或带主机名的 https://、tcp:// 或 quic+local:// 地址。',
+    lineError: '{{line}}：{{message}}',
+    save: '保存',
+    saved: '节点代理设置已保存，代理将在下次拉取时生效',
+    loadFailed: '无法加载节点代理设置',
   },
   groups: {
     intro:

@@ -14,6 +14,7 @@ export const adminZhTW: AdminMessages = {
     packages: '方案',
     nodes: '節點',
     nodeGroups: '節點分組',
+    agentSettings: '節點代理設定',
     orders: '訂單',
     ledger: '餘額流水',
     topups: '儲值',
@@ -540,6 +541,54 @@ export const adminZhTW: AdminMessages = {
     },
     trafficTitle: '{{name}} 近 30 天流量',
     trafficTotal: '30 天合計：{{total}}',
+  },
+  agentSettings: {
+    intro:
+      '每個節點的代理程式在下次拉取設定時讀取這些設定：拒絕部分目標或將部分網域交給指定 DNS 伺服器的規則，以及一個位址何時計為裝置。',
+    devicesTitle: '裝置計數',
+    devicesLabel: '每個位址的最低流量（KiB / 回報週期）',
+    devicesHint:
+      '使用者的某個位址在一個回報週期內的流量低於此值時，不計為該使用者的裝置。這樣電信業者共用位址（CGNAT）後面的多支手機不會虛增裝置數。0 表示每個位址都計入。',
+    devicesSummary: '一個位址在一個回報週期內流量達到 {{kb}} KiB 後計為裝置。',
+    devicesEvery: '每個回報在線的位址都計為裝置。',
+    rulesTitle: '規則',
+    rulesIntro:
+      '所有節點依此順序執行。XrayR 只讀取網域攔截和 DNS 規則；位址和連接埠規則由在 Xray 中路由的 V2bX 版本和 Xboard 類節點讀取，其他代理會略過。',
+    noRules: '沒有規則：代理不攔截任何目標，使用自己的 DNS。',
+    ruleLabel: '規則 {{n}}',
+    moveUp: '將規則 {{n}} 上移',
+    moveDown: '將規則 {{n}} 下移',
+    remove: '刪除規則 {{n}}',
+    add: '新增規則',
+    action: '類型',
+    actions: {
+      block: '攔截網域',
+      block_ip: '攔截位址',
+      block_port: '攔截連接埠',
+      dns: '為網域指定 DNS 伺服器',
+    },
+    actionHints: {
+      block: '拒絕連線到這些目標。',
+      block_ip: '拒絕連線到這些位址。',
+      block_port: '拒絕連線到這些連接埠。',
+      dns: '這些網域由下方的伺服器解析。',
+    },
+    agentsBoth: 'XrayR 和 V2bX',
+    agentsV2bx: '僅 V2bX',
+    match: '條目，每行一個',
+    matchHints: {
+      block:
+        '網域（example.com）、regexp:<運算式>（不含前後查找的正規表示式），或 protocol:bittorrent / http / tls / quic（V2bX）。',
+      block_ip: '位址（203.0.113.7）、CIDR 網段（10.0.0.0/8）或 geoip:<標籤>（geoip:private）。',
+      block_port: '連接埠（25）或範圍（6881-6889）。',
+      dns: '網域，或依 Xray 寫法的 domain: / full: / keyword: / geosite: / regexp: 條目。',
+    },
+    server: 'DNS 伺服器',
+    serverHint: 'IP 位址（連接埠 53），或帶主機名稱的 https://、tcp:// 或 quic+local:// 位址。',
+    lineError: '{{line}}：{{message}}',
+    save: '儲存',
+    saved: '節點代理設定已儲存，代理將在下次拉取時生效',
+    loadFailed: '無法載入節點代理設定',
   },
   groups: {
     intro:
