@@ -10,8 +10,9 @@ import { idSchema, intInput, lineText } from '../inputs.js';
  * What each agent does with a rule (docs/research/uniproxy-agents-and-clients.md §1.2, §2.3):
  * - `block`: XrayR joins the entries with `|` and compiles one regular expression; V2bX compiles each entry (a
  *   `regexp:` prefix removed; `protocol:<name>` entries block a sniffed protocol instead). Both match it against the
- *   connection's destination and refuse it. Both panic on a pattern that does not compile, and XrayR's joined
- *   pattern of no entries matches everything: a rule needs entries, each checked here.
+ *   connection's destination and refuse it; plain domains therefore work in both, while XrayR reads `regexp:` and
+ *   `protocol:` entries literally (they match nothing there). Both panic on a pattern that does not compile, and
+ *   XrayR's joined pattern of no entries matches everything: a rule needs entries, each checked here.
  * - `dns`: both send the listed domains to the rule's server (`action_value`). V2bX reads a first entry `main` as
  *   raw DNS JSON and indexes the first entry, so an empty list or `main` is refused.
  * - `block_ip`, `block_port`: read by V2bX builds and Xboard's node that route in Xray (addresses / CIDR /

@@ -589,7 +589,7 @@ export const adminEn: AdminMessages = {
     match: 'Entries, one per line',
     matchHints: {
       block:
-        'A domain (example.com), regexp:<pattern> (a regular expression without look-around), or protocol:bittorrent / http / tls / quic (V2bX).',
+        'A domain (example.com, read by both agents), or for V2bX only: regexp:<pattern> (a regular expression without look-around) or protocol:bittorrent / http / tls / quic.',
       block_ip: 'An address (203.0.113.7), a CIDR range (10.0.0.0/8) or geoip:<tag> (geoip:private).',
       block_port: 'A port (25) or a range (6881-6889).',
       dns: 'A domain, or domain: / full: / keyword: / geosite: / regexp: entries as Xray writes them.',

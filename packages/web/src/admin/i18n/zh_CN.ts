@@ -574,7 +574,7 @@ export const adminZhCN = {
     match: '条目，每行一个',
     matchHints: {
       block:
-        '域名（example.com）、regexp:<表达式>（不含前后查找的正则表达式），或 protocol:bittorrent / http / tls / quic（V2bX）。',
+        '域名（example.com，两种代理都读取），或仅 V2bX 读取的 regexp:<表达式>（不含前后查找的正则表达式）和 protocol:bittorrent / http / tls / quic。',
       block_ip: '地址（203.0.113.7）、CIDR 网段（10.0.0.0/8）或 geoip:<标签>（geoip:private）。',
       block_port: '端口（25）或范围（6881-6889）。',
       dns: '域名，或按 Xray 写法的 domain: / full: / keyword: / geosite: / regexp: 条目。',

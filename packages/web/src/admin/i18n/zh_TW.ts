@@ -578,7 +578,7 @@ export const adminZhTW: AdminMessages = {
     match: '條目，每行一個',
     matchHints: {
       block:
-        '網域（example.com）、regexp:<運算式>（不含前後查找的正規表示式），或 protocol:bittorrent / http / tls / quic（V2bX）。',
+        '網域（example.com，兩種代理都讀取），或僅 V2bX 讀取的 regexp:<運算式>（不含前後查找的正規表示式）和 protocol:bittorrent / http / tls / quic。',
       block_ip: '位址（203.0.113.7）、CIDR 網段（10.0.0.0/8）或 geoip:<標籤>（geoip:private）。',
       block_port: '連接埠（25）或範圍（6881-6889）。',
       dns: '網域，或依 Xray 寫法的 domain: / full: / keyword: / geosite: / regexp: 條目。',
