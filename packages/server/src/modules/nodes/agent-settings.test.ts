@@ -4,6 +4,7 @@ import type { AdminNode, AgentSettingsData, AgentSettingsInput, NodeInput } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setMeta } from '../../lib/meta-repository.js';
 import { accountWithRole, call } from '../../test/accounts.js';
+import { v2bxVerdict, xrayrVerdict } from '../../test/agents/agent-decoders.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { AGENT_SETTINGS_KEY, loadAgentSettings } from './agent-settings.js';
 import { NODE_API_PREFIX } from './node-api.js';
@@ -231,6 +232,10 @@ describe(`the agents' settings: rules and the device minimum (${TEST_DIALECT})`,
         expect(typeof route.action_value).toBe('string');
       }
       expect(Object.keys(routes[1]!).sort()).toEqual(['action', 'action_value', 'id', 'match']);
+      // The whole config, rules included, decoded as each agent's Go structs decode it and run.
+      const config = stale.json<Record<string, unknown>>();
+      expect(xrayrVerdict({ protocol, config }), protocol).toEqual({ runs: true });
+      expect(v2bxVerdict({ protocol, config }), protocol).toEqual({ runs: true });
       // Unchanged since: 304.
       const again = await agent(protocol, '/config', { 'if-none-match': etag });
       expect(again.statusCode).toBe(304);
