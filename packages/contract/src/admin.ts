@@ -72,6 +72,8 @@ export type {
   NodeInput,
   NodeInputParsed,
   SsPluginInput,
+  Hysteria2Input,
+  TuicInput,
 } from './endpoints/admin-nodes.js';
 export {
   SS_CIPHERS,
@@ -85,6 +87,13 @@ export {
   REALITY_TRANSPORTS,
   SS_PLUGINS,
   SS_OBFS_MODES,
+  HY2_OBFS,
+  TUIC_CONGESTION_CONTROLS,
+  TUIC_UDP_RELAY_MODES,
+  QUIC_LIMITS,
+  parseHopPorts,
+  hysteria2Input,
+  tuicInput,
 } from './endpoints/admin-nodes.js';
 export type {
   AdminOrder,

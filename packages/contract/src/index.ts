@@ -49,7 +49,13 @@ export type {
   NodeStatusEntry,
   NodeTransport,
 } from './endpoints/nodes.js';
-export { NODE_PROTOCOLS, NODE_STATUSES, NODE_TRANSPORTS } from './endpoints/nodes.js';
+export {
+  NODE_PROTOCOLS,
+  NODE_STATUSES,
+  NODE_TRANSPORTS,
+  QUIC_PROTOCOLS,
+  isQuicProtocol,
+} from './endpoints/nodes.js';
 export type {
   ContactConfig,
   ContactInfo,

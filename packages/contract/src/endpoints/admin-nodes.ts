@@ -5,7 +5,7 @@ import { flagQuery, idParamSchema, idSchema, intInput, lineText } from '../input
 import { LOCALES } from '../locales.js';
 import { paginationQuerySchema } from '../validation.js';
 import type { NODE_PROTOCOLS } from './nodes.js';
-import { NODE_TRANSPORTS, nodeProtocolSchema, nodeStatusSchema } from './nodes.js';
+import { isQuicProtocol, NODE_TRANSPORTS, nodeProtocolSchema, nodeStatusSchema } from './nodes.js';
 import { trafficDayData } from './subscriptions.js';
 
 /**
@@ -30,12 +30,14 @@ export { NODE_TRANSPORTS };
 export const TCP_HEADERS = ['none', 'http'] as const;
 /** XHTTP's upload modes (Xray); `auto` lets client and server agree. */
 export const XHTTP_MODES = ['auto', 'packet-up', 'stream-up', 'stream-one'] as const;
-/** The transports each protocol may run on (Shadowsocks: TCP only; XHTTP: VLESS only). */
+/** The transports each protocol may run on (Shadowsocks: TCP only; XHTTP: VLESS only; Hysteria2, TUIC: QUIC). */
 export const PROTOCOL_TRANSPORTS = {
   vmess: ['tcp', 'ws', 'grpc', 'httpupgrade', 'h2'],
   vless: ['tcp', 'ws', 'grpc', 'httpupgrade', 'xhttp', 'h2'],
   trojan: ['tcp', 'ws', 'grpc'],
   shadowsocks: ['tcp'],
+  hysteria2: ['quic'],
+  tuic: ['quic'],
 } as const satisfies Record<(typeof NODE_PROTOCOLS)[number], readonly (typeof NODE_TRANSPORTS)[number][]>;
 /** VLESS flows: none, or XTLS Vision (raw TCP with TLS or Reality only). */
 export const VLESS_FLOWS = ['', 'xtls-rprx-vision'] as const;
@@ -137,6 +139,104 @@ export const ssPluginInput = z.discriminatedUnion(
 );
 export type SsPluginInput = z.input<typeof ssPluginInput>;
 
+// ---- Hysteria2 and TUIC v5 (QUIC, TLS always on; `sni` is the certificate's name) ----
+
+/** Hysteria2's QUIC obfuscation: none, or salamander with a password shared by the node and every client. */
+export const HY2_OBFS = ['none', 'salamander'] as const;
+/** TUIC's congestion control and how it relays UDP (native: datagrams; quic: streams). */
+export const TUIC_CONGESTION_CONTROLS = ['cubic', 'new_reno', 'bbr'] as const;
+export const TUIC_UDP_RELAY_MODES = ['native', 'quic'] as const;
+
+export const QUIC_LIMITS = {
+  /** Bandwidth hints, Mbit/s (0: the client decides) */
+  mbpsMax: 100_000,
+  /** Port hopping: comma-separated ports or ascending ranges */
+  hopEntriesMax: 8,
+  obfsPasswordMin: 8,
+  obfsPasswordMax: 128,
+  alpnMax: 4,
+} as const;
+
+/**
+ * Port hopping as operators write it, "20000-30000" or "443,20000-30000": the ports and ascending ranges (1-65535,
+ * at most 8), as [first, last] pairs; null when it is not that.
+ */
+export function parseHopPorts(text: string): [number, number][] | null {
+  const parts = text.split(',');
+  if (parts.length > QUIC_LIMITS.hopEntriesMax) return null;
+  const out: [number, number][] = [];
+  for (const part of parts) {
+    const m = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(part.trim());
+    if (!m) return null;
+    const first = Number(m[1]);
+    const last = m[2] === undefined ? first : Number(m[2]);
+    if (first < 1 || last > 65_535 || (m[2] !== undefined && last <= first)) return null;
+    out.push([first, last]);
+  }
+  return out;
+}
+
+/** A printable ASCII secret without spaces (it travels in URIs, YAML and JSON). */
+const PRINTABLE = /^[\x21-\x7e]+$/;
+
+/**
+ * Hysteria2: salamander obfuscation (its password left empty: the node's is kept, else one is made), the customers'
+ * bandwidth hints (their upload and download in Mbit/s; 0 lets the client measure), whether the node ignores
+ * clients' hints (then it takes none of its own), the ports clients hop across (the host forwards them to the
+ * node's port), and whether clients accept a certificate they cannot verify (self-signed).
+ */
+export const hysteria2Input = z
+  .object({
+    obfs: z.enum(HY2_OBFS, { error: vkey('invalid') }).default('none'),
+    obfs_password: lineText({ error: vkey('invalid') })
+      .min(QUIC_LIMITS.obfsPasswordMin, { error: vkey('too_short') })
+      .max(QUIC_LIMITS.obfsPasswordMax, { error: vkey('too_long') })
+      .regex(PRINTABLE, { error: vkey('invalid') })
+      .nullable()
+      .optional(),
+    up_mbps: intInput(0, QUIC_LIMITS.mbpsMax).default(0),
+    down_mbps: intInput(0, QUIC_LIMITS.mbpsMax).default(0),
+    ignore_client_bandwidth: z.boolean({ error: vkey('invalid') }).default(false),
+    hop_ports: lineText({ error: vkey('invalid') })
+      .trim()
+      .max(100, { error: vkey('too_long') })
+      .nullable()
+      .optional(),
+    allow_insecure: z.boolean({ error: vkey('invalid') }).default(false),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const fail = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: vkey('invalid') });
+    if (v.obfs === 'none' && v.obfs_password) fail('obfs_password');
+    if (v.hop_ports && !parseHopPorts(v.hop_ports)) fail('hop_ports');
+    // A node that ignores clients' bandwidth runs BBR and takes no bandwidth of its own.
+    if (v.ignore_client_bandwidth && (v.up_mbps > 0 || v.down_mbps > 0)) fail('ignore_client_bandwidth');
+  });
+export type Hysteria2Input = z.input<typeof hysteria2Input>;
+
+/**
+ * TUIC v5: congestion control, 0-RTT handshakes, how clients relay UDP, the ALPN tokens (default h3), and whether
+ * clients accept a certificate they cannot verify (self-signed).
+ */
+export const tuicInput = z
+  .object({
+    congestion_control: z.enum(TUIC_CONGESTION_CONTROLS, { error: vkey('invalid') }).default('cubic'),
+    zero_rtt_handshake: z.boolean({ error: vkey('invalid') }).default(false),
+    udp_relay_mode: z.enum(TUIC_UDP_RELAY_MODES, { error: vkey('invalid') }).default('native'),
+    alpn: z
+      .array(
+        lineText({ error: vkey('invalid') })
+          .max(32, { error: vkey('too_long') })
+          .regex(/^[A-Za-z0-9._/-]+$/, { error: vkey('invalid') }),
+      )
+      .min(1, { error: vkey('required') })
+      .max(QUIC_LIMITS.alpnMax, { error: vkey('invalid') })
+      .default(['h3']),
+    allow_insecure: z.boolean({ error: vkey('invalid') }).default(false),
+  })
+  .strict();
+export type TuicInput = z.input<typeof tuicInput>;
+
 const translationSchema = z.object({ name: optionalText(100), city: optionalText(100) });
 
 /** Name and city per language; a missing or empty one falls back to the node's own. */
@@ -180,6 +280,10 @@ export const nodeInput = z
     /** TLS on the inbound (Trojan always; never Shadowsocks) and the server name it presents */
     tls: z.boolean({ error: vkey('invalid') }).default(false),
     sni: optionalText(253),
+    /** Hysteria2 only (absent: the defaults) */
+    hysteria2: hysteria2Input.nullable().optional(),
+    /** TUIC only (absent: the defaults) */
+    tuic: tuicInput.nullable().optional(),
     /** Shadowsocks only */
     cipher: z
       .enum(SS_CIPHERS, { error: vkey('invalid') })
@@ -229,6 +333,10 @@ export const nodeInput = z
       // The name clients present is the borrowed site's.
       if (!v.sni) fail('sni');
     }
+    // Hysteria2 and TUIC: TLS always (QUIC carries it); each protocol's settings only on it.
+    if (isQuicProtocol(v.protocol) && !v.tls) fail('tls');
+    if (v.hysteria2 && v.protocol !== 'hysteria2') fail('hysteria2');
+    if (v.tuic && v.protocol !== 'tuic') fail('tuic');
   });
 export type NodeInput = z.input<typeof nodeInput>;
 export type NodeInputParsed = z.output<typeof nodeInput>;
@@ -265,6 +373,28 @@ export const adminNodeData = z.object({
     .nullable(),
   tls: z.boolean(),
   sni: z.string().nullable(),
+  /** Hysteria2's settings (null for other protocols) */
+  hysteria2: z
+    .object({
+      obfs: z.enum(HY2_OBFS),
+      obfs_password: z.string().nullable(),
+      up_mbps: z.number().int(),
+      down_mbps: z.number().int(),
+      ignore_client_bandwidth: z.boolean(),
+      hop_ports: z.string().nullable(),
+      allow_insecure: z.boolean(),
+    })
+    .nullable(),
+  /** TUIC's settings (null for other protocols) */
+  tuic: z
+    .object({
+      congestion_control: z.enum(TUIC_CONGESTION_CONTROLS),
+      zero_rtt_handshake: z.boolean(),
+      udp_relay_mode: z.enum(TUIC_UDP_RELAY_MODES),
+      alpn: z.array(z.string()),
+      allow_insecure: z.boolean(),
+    })
+    .nullable(),
   cipher: z.string().nullable(),
   ss_plugin: z
     .discriminatedUnion('type', [

@@ -3,15 +3,20 @@ import { idParamSchema, lineText } from '../inputs.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { paginationQuerySchema } from '../validation.js';
 
-export const NODE_PROTOCOLS = ['vmess', 'vless', 'trojan', 'shadowsocks'] as const;
+export const NODE_PROTOCOLS = ['vmess', 'vless', 'trojan', 'shadowsocks', 'hysteria2', 'tuic'] as const;
 export const nodeProtocolSchema = z.enum(NODE_PROTOCOLS);
 export type NodeProtocol = z.infer<typeof nodeProtocolSchema>;
+/** The protocols that are their own transport: QUIC, with TLS always on (Hysteria2, TUIC v5). */
+export const QUIC_PROTOCOLS = ['hysteria2', 'tuic'] as const satisfies readonly NodeProtocol[];
+export const isQuicProtocol = (p: NodeProtocol): p is (typeof QUIC_PROTOCOLS)[number] =>
+  (QUIC_PROTOCOLS as readonly string[]).includes(p);
 
 /**
  * How a node carries its protocol: raw TCP (optionally with HTTP header obfuscation), WebSocket, gRPC, HTTP upgrade,
- * XHTTP (Xray's split HTTP, VLESS only) or HTTP/2 (over TLS). Shadowsocks is TCP.
+ * XHTTP (Xray's split HTTP, VLESS only) or HTTP/2 (over TLS). Shadowsocks is TCP. `quic` is the QUIC protocols' own
+ * (Hysteria2, TUIC), never a V2Ray transport.
  */
-export const NODE_TRANSPORTS = ['tcp', 'ws', 'grpc', 'httpupgrade', 'xhttp', 'h2'] as const;
+export const NODE_TRANSPORTS = ['tcp', 'ws', 'grpc', 'httpupgrade', 'xhttp', 'h2', 'quic'] as const;
 export type NodeTransport = (typeof NODE_TRANSPORTS)[number];
 
 export const NODE_STATUSES = ['online', 'offline', 'maintenance'] as const;

@@ -19,6 +19,7 @@ import * as m0017 from './0017-list-indexes.js';
 import * as m0018 from './0018-overview-indexes.js';
 import * as m0019 from './0019-list-sorts.js';
 import * as m0020 from './0020-push-receipts.js';
+import * as m0021 from './0021-quic-nodes.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-overview-indexes': m0018,
   '0019-list-sorts': m0019,
   '0020-push-receipts': m0020,
+  '0021-quic-nodes': m0021,
 };

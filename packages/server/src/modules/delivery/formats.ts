@@ -1,4 +1,5 @@
-import type { NodeTransport } from '@portal/contract';
+import type { NodeProtocol, NodeTransport } from '@portal/contract';
+import { parseHopPorts } from '@portal/contract/admin';
 import { stringify } from 'yaml';
 import type { SsPlugin } from '../nodes/node-settings.js';
 import { clientPlugin } from '../nodes/ss-plugin.js';
@@ -6,10 +7,10 @@ import { clientPlugin } from '../nodes/ss-plugin.js';
 /** A node as a client needs it, with the subscription's credential filled in. */
 export interface ClientNode {
   name: string;
-  protocol: 'vmess' | 'vless' | 'trojan' | 'shadowsocks';
+  protocol: NodeProtocol;
   host: string;
   port: number;
-  /** UUID for VMess/VLESS, password for Trojan and Shadowsocks */
+  /** UUID for VMess/VLESS/TUIC, password for Trojan, Shadowsocks and Hysteria2 */
   secret: string;
   network: NodeTransport;
   /** TCP only: HTTP header obfuscation */
@@ -28,6 +29,31 @@ export interface ClientNode {
   cipher: string;
   /** Shadowsocks: its SIP003 plugin (simple-obfs, v2ray-plugin), or null */
   ssPlugin: SsPlugin | null;
+  /** Hysteria2 only */
+  hysteria2?: ClientHysteria2 | null;
+  /** TUIC v5 only */
+  tuic?: ClientTuic | null;
+}
+
+/** What a Hysteria2 client needs besides the password (the subscription's UUID) and `sni`. */
+export interface ClientHysteria2 {
+  /** salamander's password; null: no obfuscation */
+  obfsPassword: string | null;
+  /** The customer's upload and download hints, Mbit/s; 0: not sent (the client measures) */
+  upMbps: number;
+  downMbps: number;
+  /** "443,20000-30000"; null: no hopping */
+  hopPorts: string | null;
+  allowInsecure: boolean;
+}
+
+/** What a TUIC v5 client needs besides its UUID and password (both the subscription's UUID) and `sni`. */
+export interface ClientTuic {
+  congestionControl: string;
+  udpRelayMode: string;
+  zeroRttHandshake: boolean;
+  alpn: string[];
+  allowInsecure: boolean;
 }
 
 export type Format = 'base64' | 'clash' | 'sing-box';
@@ -35,7 +61,8 @@ export type Format = 'base64' | 'clash' | 'sing-box';
 /**
  * Whether a client format can carry the node (README: "What each client receives"). Share URIs carry every
  * transport; Clash Meta has XHTTP for VLESS only; sing-box has no XHTTP and no TCP HTTP header obfuscation that
- * matches Xray's, so those nodes are left out of its configuration rather than sent broken.
+ * matches Xray's, so those nodes are left out of its configuration rather than sent broken. Hysteria2 and TUIC go
+ * to every format.
  */
 export function formatCarries(
   format: Format,
@@ -107,6 +134,9 @@ export function shareUri(n: ClientNode): string {
         : Buffer.from(`${n.cipher}:${n.secret}`).toString('base64url');
       return `ss://${userinfo}@${authority}${ssPluginQuery(n)}#${tag}`;
     }
+    case 'hysteria2':
+    case 'tuic':
+      return quicShareUri(n, authority, tag);
   }
 }
 
@@ -115,6 +145,37 @@ function ssPluginQuery(n: ClientNode): string {
   if (!n.ssPlugin) return '';
   const p = clientPlugin(n.ssPlugin);
   return `/?plugin=${encodeURIComponent(`${p.name};${p.opts}`)}`;
+}
+
+/**
+ * Hysteria2 in the official URI scheme (`hysteria2://auth@host:port/?sni=&obfs=salamander&obfs-password=&insecure=1`)
+ * with v2rayN's `mport` for port hopping (the scheme's multi-port authority breaks URI parsers); bandwidth stays out,
+ * as the scheme asks. TUIC in the de-facto form `tuic://uuid:password@host:port?congestion_control=&udp_relay_mode=
+ * &alpn=&sni=` (NekoBox family, v2rayN), `allow_insecure` and `insecure` both when set.
+ */
+function quicShareUri(n: ClientNode, authority: string, tag: string): string {
+  const q = new URLSearchParams();
+  if (n.sni) q.set('sni', n.sni);
+  if (n.hysteria2) {
+    const h = n.hysteria2;
+    if (h.obfsPassword) {
+      q.set('obfs', 'salamander');
+      q.set('obfs-password', h.obfsPassword);
+    }
+    if (h.allowInsecure) q.set('insecure', '1');
+    if (h.hopPorts) q.set('mport', h.hopPorts);
+    return `hysteria2://${encodeURIComponent(n.secret)}@${authority}/?${q.toString()}#${tag}`;
+  }
+  const t = n.tuic!;
+  q.set('congestion_control', t.congestionControl);
+  q.set('udp_relay_mode', t.udpRelayMode);
+  q.set('alpn', t.alpn.join(','));
+  if (t.allowInsecure) {
+    q.set('allow_insecure', '1');
+    q.set('insecure', '1');
+  }
+  const user = encodeURIComponent(n.secret);
+  return `tuic://${user}:${user}@${authority}?${q.toString()}#${tag}`;
 }
 
 export function base64List(nodes: ClientNode[]): string {
@@ -148,6 +209,9 @@ function clashTransport(n: ClientNode): Record<string, unknown> {
             'http-opts': { path: [path], ...(n.wsHost ? { headers: { Host: [n.wsHost] } } : {}) },
           }
         : {};
+    case 'quic':
+      // Hysteria2 and TUIC are their own transport.
+      return {};
   }
 }
 
@@ -186,6 +250,9 @@ function clashProxy(n: ClientNode): Record<string, unknown> {
       return { ...common, type: 'trojan', password: n.secret, ...(n.sni ? { sni: n.sni } : {}), ...ws };
     case 'shadowsocks':
       return { ...common, type: 'ss', cipher: n.cipher, password: n.secret, ...clashSsPlugin(n.ssPlugin) };
+    case 'hysteria2':
+    case 'tuic':
+      return { ...common, ...clashQuicProxy(n) };
   }
 }
 
@@ -204,6 +271,40 @@ function clashSsPlugin(p: SsPlugin | null): Record<string, unknown> {
       // v2ray-plugin's server reads every WebSocket as multiplexed; mihomo's default is off.
       mux: true,
     },
+  };
+}
+
+/**
+ * mihomo's `hysteria2` (password, `sni`, salamander, bandwidth as "N Mbps" only when set, `ports` for hopping) and
+ * `tuic` (v5: uuid and password, `alpn`, `congestion-controller`, `udp-relay-mode`, `reduce-rtt` for 0-RTT);
+ * `skip-cert-verify` when the node allows an unverified certificate.
+ */
+function clashQuicProxy(n: ClientNode): Record<string, unknown> {
+  const sni = n.sni ? { sni: n.sni } : {};
+  if (n.hysteria2) {
+    const h = n.hysteria2;
+    return {
+      type: 'hysteria2',
+      password: n.secret,
+      ...sni,
+      ...(h.obfsPassword ? { obfs: 'salamander', 'obfs-password': h.obfsPassword } : {}),
+      ...(h.upMbps > 0 ? { up: `${h.upMbps} Mbps` } : {}),
+      ...(h.downMbps > 0 ? { down: `${h.downMbps} Mbps` } : {}),
+      ...(h.hopPorts ? { ports: h.hopPorts } : {}),
+      ...(h.allowInsecure ? { 'skip-cert-verify': true } : {}),
+    };
+  }
+  const t = n.tuic!;
+  return {
+    type: 'tuic',
+    uuid: n.secret,
+    password: n.secret,
+    ...sni,
+    alpn: t.alpn,
+    'congestion-controller': t.congestionControl,
+    'udp-relay-mode': t.udpRelayMode,
+    'reduce-rtt': t.zeroRttHandshake,
+    ...(t.allowInsecure ? { 'skip-cert-verify': true } : {}),
   };
 }
 
@@ -303,7 +404,51 @@ function singBoxOutbound(n: ClientNode): Record<string, unknown> {
         ...(plugin ? { plugin: plugin.name, plugin_opts: plugin.opts } : {}),
       };
     }
+    case 'hysteria2':
+    case 'tuic':
+      return singBoxQuicOutbound(n, common);
   }
+}
+
+/**
+ * sing-box's `hysteria2` (password, salamander as `obfs {type, password}`, bandwidth only when set, hopping as
+ * `server_ports` with colon ranges) and `tuic` (uuid and password, congestion control, UDP relay mode, 0-RTT), each
+ * with TLS on: the name, `insecure` when allowed, TUIC's ALPN.
+ */
+function singBoxQuicOutbound(n: ClientNode, common: Record<string, unknown>): Record<string, unknown> {
+  const tls = (alpn: string[] | null, insecure: boolean) => ({
+    tls: {
+      enabled: true,
+      ...(n.sni ? { server_name: n.sni } : {}),
+      ...(insecure ? { insecure: true } : {}),
+      ...(alpn ? { alpn } : {}),
+    },
+  });
+  if (n.hysteria2) {
+    const h = n.hysteria2;
+    const hops = h.hopPorts ? parseHopPorts(h.hopPorts) : null;
+    return {
+      type: 'hysteria2',
+      ...common,
+      ...(hops ? { server_ports: hops.map(([first, last]) => `${first}:${last}`) } : {}),
+      password: n.secret,
+      ...(h.obfsPassword ? { obfs: { type: 'salamander', password: h.obfsPassword } } : {}),
+      ...(h.upMbps > 0 ? { up_mbps: h.upMbps } : {}),
+      ...(h.downMbps > 0 ? { down_mbps: h.downMbps } : {}),
+      ...tls(null, h.allowInsecure),
+    };
+  }
+  const t = n.tuic!;
+  return {
+    type: 'tuic',
+    ...common,
+    uuid: n.secret,
+    password: n.secret,
+    congestion_control: t.congestionControl,
+    udp_relay_mode: t.udpRelayMode,
+    zero_rtt_handshake: t.zeroRttHandshake,
+    ...tls(t.alpn, t.allowInsecure),
+  };
 }
 
 /** sing-box: a local mixed inbound, every node, a selector and an automatic urltest. */

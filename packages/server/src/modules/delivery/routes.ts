@@ -107,6 +107,25 @@ function toClientNode(
       : null,
     cipher: s.cipher,
     ssPlugin: s.ssPlugin,
+    // Hysteria2's password and TUIC's UUID and password are the subscription's UUID, as the agents set them.
+    hysteria2: s.hysteria2
+      ? {
+          obfsPassword: s.hysteria2.obfsPassword,
+          upMbps: s.hysteria2.upMbps,
+          downMbps: s.hysteria2.downMbps,
+          hopPorts: s.hysteria2.hopPorts,
+          allowInsecure: s.hysteria2.allowInsecure,
+        }
+      : null,
+    tuic: s.tuic
+      ? {
+          congestionControl: s.tuic.congestionControl,
+          udpRelayMode: s.tuic.udpRelayMode,
+          zeroRttHandshake: s.tuic.zeroRttHandshake,
+          alpn: s.tuic.alpn,
+          allowInsecure: s.tuic.allowInsecure,
+        }
+      : null,
   };
 }
 

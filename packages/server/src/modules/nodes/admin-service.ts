@@ -1,12 +1,15 @@
 import { LOCALES, NODES, type TrafficDay } from '@portal/contract';
 import {
+  hysteria2Input,
   NODE_LIMITS,
+  tuicInput,
   type AdminNode,
   type AgentConfig,
   type NodeGroup,
   type NodeInputParsed,
 } from '@portal/contract/admin';
 import type { Kysely, Transaction } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { Database, Db, NodeRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
@@ -17,7 +20,13 @@ import { recordAudit } from '../audit/audit-log.js';
 import { TOKEN_PLACEHOLDER, v2bxNodeEntry, xrayrNodeEntry } from './agent-config.js';
 import * as repo from './admin-repository.js';
 import { findNode, insertNode } from './repository.js';
-import { nodeSettings, type NodeSettings, type RealitySettings, type SsPlugin } from './node-settings.js';
+import {
+  nodeSettings,
+  type Hysteria2Settings,
+  type NodeSettings,
+  type RealitySettings,
+  type SsPlugin,
+} from './node-settings.js';
 import { isSs2022, newServerKey, serverKeyFits } from './ss2022.js';
 import { newShortId, realityKeyPair } from './reality-keys.js';
 import { effectiveStatus } from './node-service.js';
@@ -66,6 +75,7 @@ function settingsOf(input: NodeInputParsed, previous: NodeSettings | null): Reco
     ...(input.protocol === 'shadowsocks' && input.ss_plugin
       ? { plugin: ssPluginSettingsOf(input.ss_plugin) }
       : {}),
+    ...quicSettingsOf(input, previous),
   };
 }
 
@@ -74,6 +84,32 @@ function ssPluginSettingsOf(p: NonNullable<NodeInputParsed['ss_plugin']>): SsPlu
   return p.type === 'obfs'
     ? { type: 'obfs', mode: p.mode, host: p.host ?? null }
     : { type: 'v2ray-plugin', mode: 'websocket', tls: p.tls, host: p.host ?? null, path: p.path ?? null };
+}
+
+/**
+ * Hysteria2's and TUIC's settings as saved (absent from the input: the defaults). A salamander password left empty
+ * is the node's, else a new one (22 base64url characters from 16 random bytes).
+ */
+function quicSettingsOf(input: NodeInputParsed, previous: NodeSettings | null): Record<string, unknown> {
+  if (input.protocol === 'hysteria2') {
+    const h = hysteria2Input.parse(input.hysteria2 ?? {});
+    const kept: Hysteria2Settings | null = previous?.hysteria2 ?? null;
+    return {
+      hysteria2: {
+        obfs: h.obfs,
+        ...(h.obfs === 'salamander'
+          ? { obfs_password: h.obfs_password ?? kept?.obfsPassword ?? randomBytes(16).toString('base64url') }
+          : {}),
+        up_mbps: h.up_mbps,
+        down_mbps: h.down_mbps,
+        ignore_client_bandwidth: h.ignore_client_bandwidth,
+        ...(h.hop_ports ? { hop_ports: h.hop_ports } : {}),
+        allow_insecure: h.allow_insecure,
+      },
+    };
+  }
+  if (input.protocol === 'tuic') return { tuic: tuicInput.parse(input.tuic ?? {}) };
+  return {};
 }
 
 /**
@@ -141,6 +177,26 @@ function toAdminNode(row: NodeRow, groupIds: number[], cutoff?: string): AdminNo
       : null,
     tls: s.tls,
     sni: s.sni,
+    hysteria2: s.hysteria2
+      ? {
+          obfs: s.hysteria2.obfsPassword ? 'salamander' : 'none',
+          obfs_password: s.hysteria2.obfsPassword,
+          up_mbps: s.hysteria2.upMbps,
+          down_mbps: s.hysteria2.downMbps,
+          ignore_client_bandwidth: s.hysteria2.ignoreClientBandwidth,
+          hop_ports: s.hysteria2.hopPorts,
+          allow_insecure: s.hysteria2.allowInsecure,
+        }
+      : null,
+    tuic: s.tuic
+      ? {
+          congestion_control: s.tuic.congestionControl,
+          zero_rtt_handshake: s.tuic.zeroRttHandshake,
+          udp_relay_mode: s.tuic.udpRelayMode,
+          alpn: s.tuic.alpn,
+          allow_insecure: s.tuic.allowInsecure,
+        }
+      : null,
     cipher: row.protocol === 'shadowsocks' ? s.cipher : null,
     ss_plugin: s.ssPlugin,
     rate_percent: row.rate_percent,

@@ -25,6 +25,9 @@ const TIMEOUT_SECONDS = 30;
  * makes it ask as VLESS.
  */
 export function xrayrNodeEntry(c: AgentConfigInput): string {
+  // XrayR runs Xray-core, which has neither Hysteria2 nor TUIC.
+  if (c.protocol === 'hysteria2' || c.protocol === 'tuic')
+    return `  # XrayR cannot run ${c.protocol === 'tuic' ? 'TUIC' : 'Hysteria2'} nodes: use V2bX (its sing core).\n`;
   const nodeType = { vmess: 'V2ray', vless: 'V2ray', trojan: 'Trojan', shadowsocks: 'Shadowsocks' }[
     c.protocol
   ];
@@ -58,11 +61,12 @@ export function xrayrNodeEntry(c: AgentConfigInput): string {
 /**
  * V2bX: one entry of the `Nodes` array of its config.json. Field names as in V2bX's `example/config.json` and
  * `example/config_full.json` (InazumaV/V2bX); its panel client (`api/panel/panel.go`) takes the node types vmess,
- * vless, trojan and shadowsocks (lower case) and sends them to the UniProxy API as they are.
+ * vless, trojan, shadowsocks, hysteria2 and tuic (lower case) and sends them to the UniProxy API as they are.
+ * Hysteria2 and TUIC run on its sing core (sing-box), the rest on its xray core.
  */
 export function v2bxNodeEntry(c: AgentConfigInput): string {
   const entry = {
-    Core: 'xray',
+    Core: c.protocol === 'hysteria2' || c.protocol === 'tuic' ? 'sing' : 'xray',
     ApiHost: c.apiHost,
     ApiKey: c.apiKey,
     NodeID: c.nodeId,

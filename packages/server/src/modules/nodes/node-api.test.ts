@@ -601,4 +601,124 @@ describe(`node API and traffic accounting (${TEST_DIALECT})`, () => {
       await new Promise<void>((resolve) => listener.close(() => resolve()));
     }
   });
+
+  it('serves Hysteria2 and TUIC v5 nodes their configuration as V2bX and Xboard agents read it, field by field', async () => {
+    const now = new Date().toISOString();
+    const base = {
+      region: 'asia',
+      country: 'JP',
+      city: null,
+      inbound_rule_id: null,
+      rule_name: null,
+      load_percent: null,
+      cpu_percent: null,
+      mem_percent: null,
+      latency_ms: null,
+      last_heartbeat_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const hy2 = await db()
+      .insertInto('nodes')
+      .values({
+        ...base,
+        name: 'hy2 shape',
+        host: 'hy2.example.net',
+        port: 8443,
+        protocol: 'hysteria2',
+        settings: JSON.stringify({
+          tls: true,
+          sni: 'cdn.example.net',
+          hysteria2: {
+            obfs: 'salamander',
+            obfs_password: 'salamander-secret',
+            up_mbps: 50,
+            down_mbps: 200,
+            hop_ports: '20000-30000',
+          },
+        }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tuic = await db()
+      .insertInto('nodes')
+      .values({
+        ...base,
+        name: 'tuic shape',
+        host: 'tuic.example.net',
+        port: 9443,
+        protocol: 'tuic',
+        settings: JSON.stringify({
+          tls: true,
+          tuic: { congestion_control: 'bbr', zero_rtt_handshake: true, udp_relay_mode: 'quic', alpn: ['h3'] },
+        }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      nodes.hysteria2 = { id: hy2.id, token: await issueNodeToken(db(), hy2.id), type: 'hysteria2' };
+      nodes.tuic = { id: tuic.id, token: await issueNodeToken(db(), tuic.id), type: 'tuic' };
+      const base_config = { push_interval: 60, pull_interval: 60 };
+      // Hysteria2: the node sends what customers download (their down hint) and receives their upload.
+      const hyConfig = (await agent('hysteria2', '/config')).json<Record<string, unknown>>();
+      expect(hyConfig).toEqual({
+        host: 'hy2.example.net',
+        server_port: 8443,
+        server_name: 'cdn.example.net',
+        version: 2,
+        up_mbps: 200,
+        down_mbps: 50,
+        ignore_client_bandwidth: false,
+        obfs: 'salamander',
+        'obfs-password': 'salamander-secret',
+        routes: [],
+        base_config,
+      });
+      // Xboard's agents ask as "hysteria" (version 2): the same answer; VMess's token is not Hysteria2's.
+      const asHysteria = await agent('hysteria2', '/config', { query: { node_type: 'hysteria' } });
+      expect(asHysteria.statusCode).toBe(200);
+      expect(asHysteria.json()).toEqual(hyConfig);
+      expect((await agent('hysteria2', '/config', { query: { node_type: 'tuic' } })).statusCode).toBe(401);
+      expect((await agent('hysteria2', '/config', { query: { node_type: 'vmess' } })).statusCode).toBe(401);
+
+      const tuicConfig = (await agent('tuic', '/config')).json<Record<string, unknown>>();
+      expect(tuicConfig).toEqual({
+        host: 'tuic.example.net',
+        // No certificate name set: the host.
+        server_name: 'tuic.example.net',
+        server_port: 9443,
+        version: 5,
+        congestion_control: 'bbr',
+        zero_rtt_handshake: true,
+        alpn: ['h3'],
+        routes: [],
+        base_config,
+      });
+      // The users are the same list (the agents use each UUID as the Hysteria2 password and TUIC's UUID and password).
+      expect((await users('tuic')).users.map((u) => u.id)).toEqual(
+        (await users('vmess')).users.map((u) => u.id),
+      );
+
+      // Obfuscation off: V2bX reads both obfs keys as strings, null decoding to "" (no obfuscation).
+      await db()
+        .updateTable('nodes')
+        .set({
+          settings: JSON.stringify({ tls: true, hysteria2: { obfs: 'none', ignore_client_bandwidth: true } }),
+        })
+        .where('id', '=', hy2.id)
+        .execute();
+      expect((await agent('hysteria2', '/config')).json()).toMatchObject({
+        server_name: 'hy2.example.net',
+        obfs: null,
+        'obfs-password': null,
+        up_mbps: 0,
+        down_mbps: 0,
+        ignore_client_bandwidth: true,
+      });
+    } finally {
+      delete nodes.hysteria2;
+      delete nodes.tuic;
+      await db().deleteFrom('nodes').where('id', 'in', [hy2.id, tuic.id]).execute();
+    }
+  });
 });

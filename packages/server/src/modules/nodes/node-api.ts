@@ -22,10 +22,15 @@ declare module 'fastify' {
   }
 }
 
-/** XrayR and older V2board agents call VMess "v2ray". */
-function protocolOf(nodeType: unknown): string {
+/**
+ * The node type an agent names, as our protocol: XrayR and older V2board agents call VMess "v2ray"; Hysteria2 is
+ * "hysteria2" to V2bX and "hysteria" (version 2) to Xboard's agents.
+ */
+export function protocolOf(nodeType: unknown): string {
   const t = typeof nodeType === 'string' ? nodeType.toLowerCase() : '';
-  return t === 'v2ray' ? 'vmess' : t;
+  if (t === 'v2ray') return 'vmess';
+  if (t === 'hysteria') return 'hysteria2';
+  return t;
 }
 
 function etagOf(body: string | Uint8Array): string {
@@ -86,6 +91,9 @@ export function transportSettings(s: NodeSettings): Record<string, unknown> {
             },
           }
         : {};
+    case 'quic':
+      // Hysteria2 and TUIC: no V2Ray transport.
+      return {};
   }
 }
 
@@ -183,7 +191,42 @@ export function agentConfig(node: NodeRow, settings: Pick<AgentSettings, 'routes
         ...ssPluginFields(s),
         ...base,
       };
+    case 'hysteria2':
+    case 'tuic':
+      return { ...quicAgentConfig(node, s), ...base };
   }
+}
+
+/**
+ * Hysteria2 and TUIC v5 as V2bX (`Hysteria2Node`, `TuicNode`) and Xboard's agents read them
+ * (docs/research/uniproxy-agents-and-clients.md §2.4, §3.2): the port as a number, the certificate's name, and
+ * `version` (2, 5) for agents that tell Hysteria versions apart by it.
+ * Hysteria2: the node's own bandwidth, `up_mbps` its sending (the customers' download) and `down_mbps` its
+ * receiving (their upload), 0 for none; `obfs` the obfuscation's type ("salamander") or null and `obfs-password`,
+ * with a hyphen, or null. TUIC: congestion control, 0-RTT and the ALPN tokens (UDP relay is the client's choice).
+ */
+function quicAgentConfig(node: NodeRow, s: NodeSettings): Record<string, unknown> {
+  const common = { host: node.host, server_port: node.port, server_name: s.sni ?? node.host };
+  if (s.hysteria2) {
+    const h = s.hysteria2;
+    return {
+      ...common,
+      version: 2,
+      up_mbps: h.downMbps,
+      down_mbps: h.upMbps,
+      ignore_client_bandwidth: h.ignoreClientBandwidth,
+      obfs: h.obfsPassword ? 'salamander' : null,
+      'obfs-password': h.obfsPassword,
+    };
+  }
+  const t = s.tuic!;
+  return {
+    ...common,
+    version: 5,
+    congestion_control: t.congestionControl,
+    zero_rtt_handshake: t.zeroRttHandshake,
+    alpn: t.alpn,
+  };
 }
 
 function badRequest(reply: FastifyReply, message: string) {

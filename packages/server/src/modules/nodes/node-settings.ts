@@ -1,5 +1,11 @@
-import { NODE_TRANSPORTS, type NodeTransport } from '@portal/contract';
-import { TLS_FINGERPRINTS } from '@portal/contract/admin';
+import { isQuicProtocol, NODE_TRANSPORTS, type NodeTransport } from '@portal/contract';
+import {
+  parseHopPorts,
+  QUIC_LIMITS,
+  TLS_FINGERPRINTS,
+  TUIC_CONGESTION_CONTROLS,
+  TUIC_UDP_RELAY_MODES,
+} from '@portal/contract/admin';
 import type { NodeRow } from '../../db/types.js';
 
 /** The transport, TLS and cipher settings kept as JSON on a node, read defensively. */
@@ -28,6 +34,10 @@ export interface NodeSettings {
   ssPlugin: SsPlugin | null;
   /** Demo catalogue only: the state its simulated agent keeps the node in. */
   demo: 'online' | null;
+  /** Hysteria2's settings; null for other protocols */
+  hysteria2: Hysteria2Settings | null;
+  /** TUIC v5's settings; null for other protocols */
+  tuic: TuicSettings | null;
 }
 
 export interface RealitySettings {
@@ -94,7 +104,9 @@ export function nodeSettings(node: Pick<NodeRow, 'protocol' | 'settings'>): Node
   } catch {
     // A malformed settings column reads as defaults rather than taking the node (or a subscription) down.
   }
-  const network = NODE_TRANSPORTS.find((t) => t === raw.network) ?? 'tcp';
+  const quic = isQuicProtocol(node.protocol);
+  // QUIC is the QUIC protocols' own transport and no other protocol's.
+  const network = quic ? 'quic' : (NODE_TRANSPORTS.find((t) => t === raw.network && t !== 'quic') ?? 'tcp');
   return {
     network,
     tcpHeader: network === 'tcp' && raw.header === 'http' ? 'http' : 'none',
@@ -102,8 +114,8 @@ export function nodeSettings(node: Pick<NodeRow, 'protocol' | 'settings'>): Node
     wsHost: str(raw.host),
     serviceName: network === 'grpc' ? str(raw.service_name) : null,
     xhttpMode: XHTTP_MODES.find((m) => m === raw.xhttp_mode) ?? 'auto',
-    // Trojan is TLS by definition.
-    tls: raw.tls === true || node.protocol === 'trojan',
+    // Trojan is TLS by definition, and so are Hysteria2 and TUIC (QUIC carries TLS).
+    tls: raw.tls === true || node.protocol === 'trojan' || quic,
     sni: str(raw.sni),
     flow: node.protocol === 'vless' && raw.flow === 'xtls-rprx-vision' ? 'xtls-rprx-vision' : '',
     reality: node.protocol === 'vless' && raw.tls === true ? realityOf(raw.reality) : null,
@@ -111,5 +123,65 @@ export function nodeSettings(node: Pick<NodeRow, 'protocol' | 'settings'>): Node
     serverKey: node.protocol === 'shadowsocks' ? str(raw.server_key) : null,
     ssPlugin: node.protocol === 'shadowsocks' ? ssPluginOf(raw.plugin) : null,
     demo: raw.demo === 'online' ? 'online' : null,
+    hysteria2: node.protocol === 'hysteria2' ? hysteria2Of(raw.hysteria2) : null,
+    tuic: node.protocol === 'tuic' ? tuicOf(raw.tuic) : null,
+  };
+}
+
+// ---- Hysteria2 and TUIC v5 ----
+
+export interface Hysteria2Settings {
+  /** The salamander obfuscation password; null: no obfuscation */
+  obfsPassword: string | null;
+  /** Customers' upload and download hints, Mbit/s; 0: the client measures */
+  upMbps: number;
+  downMbps: number;
+  /** The node ignores clients' hints (BBR) */
+  ignoreClientBandwidth: boolean;
+  /** The ports clients hop across ("443,20000-30000"); null: no hopping */
+  hopPorts: string | null;
+  /** Clients accept a certificate they cannot verify */
+  allowInsecure: boolean;
+}
+
+export interface TuicSettings {
+  congestionControl: (typeof TUIC_CONGESTION_CONTROLS)[number];
+  zeroRttHandshake: boolean;
+  udpRelayMode: (typeof TUIC_UDP_RELAY_MODES)[number];
+  alpn: string[];
+  allowInsecure: boolean;
+}
+
+const objectOf = (raw: unknown): Record<string, unknown> =>
+  raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+
+const mbps = (v: unknown): number =>
+  typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= QUIC_LIMITS.mbpsMax ? v : 0;
+
+function hysteria2Of(raw: unknown): Hysteria2Settings {
+  const h = objectOf(raw);
+  const hop = str(h.hop_ports);
+  const ignore = h.ignore_client_bandwidth === true;
+  return {
+    obfsPassword: h.obfs === 'salamander' ? str(h.obfs_password) : null,
+    upMbps: ignore ? 0 : mbps(h.up_mbps),
+    downMbps: ignore ? 0 : mbps(h.down_mbps),
+    ignoreClientBandwidth: ignore,
+    hopPorts: hop && parseHopPorts(hop) ? hop : null,
+    allowInsecure: h.allow_insecure === true,
+  };
+}
+
+function tuicOf(raw: unknown): TuicSettings {
+  const t = objectOf(raw);
+  const alpn = Array.isArray(t.alpn)
+    ? t.alpn.filter((x): x is string => typeof x === 'string' && x !== '')
+    : [];
+  return {
+    congestionControl: TUIC_CONGESTION_CONTROLS.find((c) => c === t.congestion_control) ?? 'cubic',
+    zeroRttHandshake: t.zero_rtt_handshake === true,
+    udpRelayMode: TUIC_UDP_RELAY_MODES.find((m) => m === t.udp_relay_mode) ?? 'native',
+    alpn: alpn.length > 0 ? alpn : ['h3'],
+    allowInsecure: t.allow_insecure === true,
   };
 }
