@@ -34,6 +34,8 @@ const REALITY_NODE: AdminNode = {
   },
   tls: true,
   sni: 'www.example.org',
+  hysteria2: null,
+  tuic: null,
   cipher: null,
   ss_plugin: null,
   rate_percent: 100,
@@ -168,5 +170,114 @@ describe('node form', () => {
     fireEvent.click(screen.getByTestId('node-form-submit'));
     await vi.waitFor(() => expect(pluginType.getAttribute('aria-invalid')).toBe('true'));
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(puts);
+  });
+
+  it('makes a Hysteria2 node: QUIC with TLS, only its own fields, a bad port range named beside its field', async () => {
+    const { calls } = installFakeFetch((call) =>
+      ok(call.method === 'POST' ? { ...REALITY_NODE, id: 9 } : null),
+    );
+    renderRoutes(
+      [{ path: '/nodes', element: <NodeFormDrawer node={null} opened groups={[]} onClose={() => {}} /> }],
+      '/nodes',
+    );
+    const type = (id: string, value: string) =>
+      fireEvent.change(screen.getByTestId(`node-field-${id}`), { target: { value } });
+    fireEvent.change(await screen.findByTestId('node-field-protocol'), { target: { value: 'hysteria2' } });
+    // No V2Ray transport, TLS or Reality switch: the QUIC fields instead.
+    expect(screen.queryByTestId('node-field-network')).toBeNull();
+    expect(screen.queryByTestId('node-field-tls')).toBeNull();
+    expect(screen.getByTestId('node-quic')).toBeTruthy();
+    expect(screen.queryByTestId('node-field-tuic_congestion_control')).toBeNull();
+    expect(screen.queryByTestId('node-field-hy2_obfs_password')).toBeNull();
+    for (const [id, value] of [
+      ['name', 'HY2 Tokyo'],
+      ['region', 'Asia'],
+      ['country', 'JP'],
+      ['host', 'hy2.example.net'],
+      ['sni', 'hy2.example.net'],
+      ['hy2_obfs', 'salamander'],
+      ['hy2_down_mbps', '200'],
+      ['hy2_hop_ports', '30000-20000'],
+    ] as const)
+      type(id, value);
+    fireEvent.click(screen.getByTestId('node-form-submit'));
+    // A descending range is refused before anything is sent, beside its own field.
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('node-field-hy2_hop_ports').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(screen.getByTestId('node-field-hy2_down_mbps').getAttribute('aria-invalid')).not.toBe('true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    type('hy2_hop_ports', '443,20000-30000');
+    fireEvent.click(screen.getByTestId('node-form-submit'));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(path(post)).toBe('/nodes');
+    expect(post.body).toMatchObject({
+      protocol: 'hysteria2',
+      network: 'quic',
+      tls: true,
+      sni: 'hy2.example.net',
+      reality: null,
+      flow: '',
+      tuic: null,
+      hysteria2: {
+        obfs: 'salamander',
+        // Left empty: the server makes one.
+        obfs_password: null,
+        up_mbps: 0,
+        down_mbps: 200,
+        ignore_client_bandwidth: false,
+        hop_ports: '443,20000-30000',
+        allow_insecure: false,
+      },
+    });
+  });
+
+  it("edits a TUIC node with its own settings; switching to VMess falls back to TCP and drops TUIC's", async () => {
+    const tuicNode: AdminNode = {
+      ...REALITY_NODE,
+      id: 11,
+      protocol: 'tuic',
+      network: 'quic',
+      flow: '',
+      reality: null,
+      sni: 'tuic.example.net',
+      tuic: {
+        congestion_control: 'bbr',
+        zero_rtt_handshake: false,
+        udp_relay_mode: 'quic',
+        alpn: ['h3'],
+        allow_insecure: true,
+      },
+    };
+    const { calls } = installFakeFetch((call) => ok(call.method === 'PUT' ? tuicNode : null));
+    renderRoutes(
+      [{ path: '/nodes', element: <NodeFormDrawer node={tuicNode} opened groups={[]} onClose={() => {}} /> }],
+      '/nodes',
+    );
+    const cc = (await screen.findByTestId('node-field-tuic_congestion_control')) as HTMLSelectElement;
+    expect(cc.value).toBe('bbr');
+    expect((screen.getByTestId('node-field-quic_allow_insecure') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('node-field-hy2_obfs')).toBeNull();
+    fireEvent.change(screen.getByTestId('node-field-tuic_alpn'), { target: { value: 'h3, h3-29' } });
+    fireEvent.click(screen.getByTestId('node-field-tuic_zero_rtt_handshake'));
+    fireEvent.click(screen.getByTestId('node-form-submit'));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      protocol: 'tuic',
+      network: 'quic',
+      tls: true,
+      hysteria2: null,
+      tuic: {
+        congestion_control: 'bbr',
+        zero_rtt_handshake: true,
+        udp_relay_mode: 'quic',
+        alpn: ['h3', 'h3-29'],
+        allow_insecure: true,
+      },
+    });
+    fireEvent.change(screen.getByTestId('node-field-protocol'), { target: { value: 'vmess' } });
+    expect((screen.getByTestId('node-field-network') as HTMLSelectElement).value).toBe('tcp');
+    expect(screen.queryByTestId('node-quic')).toBeNull();
   });
 });

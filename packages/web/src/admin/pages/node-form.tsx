@@ -14,16 +14,19 @@ import {
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, NODE_PROTOCOLS } from '@portal/contract';
+import { isQuicProtocol, LOCALES, NODE_PROTOCOLS } from '@portal/contract';
 import {
   adminNodesApi,
   agentCannotRun,
   NODE_AGENTS,
   type AgentSupportInput,
+  HY2_OBFS,
   PROTOCOL_TRANSPORTS,
   SS_CIPHERS,
   TCP_HEADERS,
   TLS_FINGERPRINTS,
+  TUIC_CONGESTION_CONTROLS,
+  TUIC_UDP_RELAY_MODES,
   VLESS_FLOWS,
   XHTTP_MODES,
 } from '@portal/contract/admin';
@@ -66,6 +69,22 @@ interface FormValues {
   cipher: string;
   /** Shadowsocks with a classic cipher: simple-obfs or v2ray-plugin */
   ss_plugin: SsPluginForm;
+  /** Hysteria2 */
+  hy2_obfs: (typeof HY2_OBFS)[number];
+  /** Empty: keep the node's (or make one) */
+  hy2_obfs_password: string;
+  hy2_up_mbps: string;
+  hy2_down_mbps: string;
+  hy2_ignore_client_bandwidth: boolean;
+  hy2_hop_ports: string;
+  /** TUIC v5 */
+  tuic_congestion_control: (typeof TUIC_CONGESTION_CONTROLS)[number];
+  tuic_udp_relay_mode: (typeof TUIC_UDP_RELAY_MODES)[number];
+  tuic_zero_rtt_handshake: boolean;
+  /** Comma-separated */
+  tuic_alpn: string;
+  /** Hysteria2 and TUIC: clients accept an unverified (self-signed) certificate */
+  quic_allow_insecure: boolean;
   rate_percent: string;
   sort_order: string;
   inbound_rule_id: string;
@@ -107,6 +126,17 @@ function initial(node: AdminNode | null): FormValues {
     reality_fingerprint: node?.reality?.fingerprint ?? 'chrome',
     cipher: node?.cipher ?? SS_CIPHERS[0],
     ss_plugin: ssPluginFormOf(node),
+    hy2_obfs: node?.hysteria2?.obfs ?? 'none',
+    hy2_obfs_password: node?.hysteria2?.obfs_password ?? '',
+    hy2_up_mbps: String(node?.hysteria2?.up_mbps ?? 0),
+    hy2_down_mbps: String(node?.hysteria2?.down_mbps ?? 0),
+    hy2_ignore_client_bandwidth: node?.hysteria2?.ignore_client_bandwidth ?? false,
+    hy2_hop_ports: node?.hysteria2?.hop_ports ?? '',
+    tuic_congestion_control: node?.tuic?.congestion_control ?? 'cubic',
+    tuic_udp_relay_mode: node?.tuic?.udp_relay_mode ?? 'native',
+    tuic_zero_rtt_handshake: node?.tuic?.zero_rtt_handshake ?? false,
+    tuic_alpn: node?.tuic?.alpn.join(', ') ?? 'h3',
+    quic_allow_insecure: node?.hysteria2?.allow_insecure ?? node?.tuic?.allow_insecure ?? false,
     rate_percent: String(node?.rate_percent ?? 100),
     sort_order: String(node?.sort_order ?? 0),
     inbound_rule_id: node?.inbound_rule_id ? String(node.inbound_rule_id) : '',
@@ -126,11 +156,54 @@ const hasPath = (network: NodeTransport, header: 'none' | 'http') =>
   network === 'h2' ||
   (network === 'tcp' && header === 'http');
 
+/** Hysteria2's and TUIC's settings from the form; null for other protocols. */
+function quicInput(v: FormValues): Pick<NodeInput, 'hysteria2' | 'tuic'> {
+  if (v.protocol === 'hysteria2')
+    return {
+      hysteria2: {
+        obfs: v.hy2_obfs,
+        obfs_password: v.hy2_obfs === 'salamander' ? empty(v.hy2_obfs_password) : null,
+        up_mbps: num(v.hy2_up_mbps),
+        down_mbps: num(v.hy2_down_mbps),
+        ignore_client_bandwidth: v.hy2_ignore_client_bandwidth,
+        hop_ports: empty(v.hy2_hop_ports),
+        allow_insecure: v.quic_allow_insecure,
+      },
+      tuic: null,
+    };
+  if (v.protocol === 'tuic')
+    return {
+      hysteria2: null,
+      tuic: {
+        congestion_control: v.tuic_congestion_control,
+        udp_relay_mode: v.tuic_udp_relay_mode,
+        zero_rtt_handshake: v.tuic_zero_rtt_handshake,
+        alpn: v.tuic_alpn
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+        allow_insecure: v.quic_allow_insecure,
+      },
+    };
+  return { hysteria2: null, tuic: null };
+}
+
+/** A form field's name for an error's path (Hysteria2's and TUIC's fields are nested in the request). */
+function fieldOf(path: readonly PropertyKey[]): string {
+  const [first, second] = path.map(String);
+  if ((first === 'hysteria2' || first === 'tuic') && second)
+    return second === 'allow_insecure'
+      ? 'quic_allow_insecure'
+      : `${first === 'tuic' ? 'tuic' : 'hy2'}_${second}`;
+  return first ?? '';
+}
+
 /** The request body from the form (fields the protocol does not use are left out). */
 function toInput(v: FormValues): NodeInput {
   const ss = v.protocol === 'shadowsocks';
-  const network = ss ? 'tcp' : v.network;
-  const tls = ss ? false : v.protocol === 'trojan' ? true : v.tls;
+  const quic = isQuicProtocol(v.protocol);
+  const network = ss ? 'tcp' : quic ? 'quic' : v.network;
+  const tls = ss ? false : v.protocol === 'trojan' || quic ? true : v.tls;
   const vless = v.protocol === 'vless';
   const reality = vless && tls && v.reality;
   const header = network === 'tcp' && !ss ? v.tcp_header : 'none';
@@ -167,6 +240,7 @@ function toInput(v: FormValues): NodeInput {
       : null,
     cipher: ss ? (v.cipher as NodeInput['cipher']) : null,
     ss_plugin: ss ? ssPluginInputOf(v.ss_plugin) : null,
+    ...quicInput(v),
     rate_percent: num(v.rate_percent),
     sort_order: num(v.sort_order),
     inbound_rule_id: v.inbound_rule_id.trim() === '' ? null : num(v.inbound_rule_id),
@@ -218,6 +292,12 @@ export function NodeFormDrawer({
       | 'reality'
       | 'reality_fingerprint'
       | 'ss_plugin'
+      | 'hy2_obfs'
+      | 'hy2_ignore_client_bandwidth'
+      | 'tuic_congestion_control'
+      | 'tuic_udp_relay_mode'
+      | 'tuic_zero_rtt_handshake'
+      | 'quic_allow_insecure'
     >,
   ) => ({
     value: values[key],
@@ -229,19 +309,17 @@ export function NodeFormDrawer({
   const ss = values.protocol === 'shadowsocks';
   const trojan = values.protocol === 'trojan';
   const vless = values.protocol === 'vless';
-  const network: NodeTransport = ss ? 'tcp' : values.network;
+  const quic = isQuicProtocol(values.protocol);
+  const network: NodeTransport = ss ? 'tcp' : quic ? 'quic' : values.network;
   const withPath = !ss && hasPath(network, values.tcp_header);
-  const tls = !ss && (trojan || values.tls);
+  const tls = !ss && (trojan || quic || values.tls);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = adminNodesApi.nodeInput.safeParse(toInput(values));
     if (!parsed.success) {
       const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '');
-        next[key] ??= issue.message;
-      }
+      for (const issue of parsed.error.issues) next[fieldOf(issue.path)] ??= issue.message;
       setErrors(next);
       return;
     }
@@ -255,7 +333,7 @@ export function NodeFormDrawer({
         : null;
       if (data?.errors) {
         const next: Errors = {};
-        for (const e of data.errors) next[e.field.replace(/^body\./, '').split('.')[0]!] ??= e.message;
+        for (const e of data.errors) next[fieldOf(e.field.replace(/^body\./, '').split('.'))] ??= e.message;
         setErrors(next);
       }
       notify.error(error.message);
@@ -306,9 +384,9 @@ export function NodeFormDrawer({
               onChange={(e) => {
                 const protocol = e.currentTarget.value as NodeProtocol;
                 set('protocol', protocol);
-                // A transport the new protocol does not take falls back to TCP.
+                // A transport the new protocol does not take falls back to the protocol's first.
                 if (!(PROTOCOL_TRANSPORTS[protocol] as readonly string[]).includes(values.network))
-                  set('network', 'tcp');
+                  set('network', PROTOCOL_TRANSPORTS[protocol][0]);
               }}
               data-testid="node-field-protocol"
             />
@@ -333,7 +411,8 @@ export function NodeFormDrawer({
                 error={errors.ss_plugin}
               />
             )}
-            {ss ? null : (
+            {quic && <QuicFields values={values} set={set} text={text} errors={errors} />}
+            {ss || quic ? null : (
               <>
                 <NativeSelect
                   label={t('nodes.form.network')}
@@ -590,5 +669,138 @@ function AgentSupportNote(props: AgentSupportInput) {
         );
       })}
     </Text>
+  );
+}
+
+type SetValue = <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
+
+/**
+ * Hysteria2's and TUIC's fields: TLS always on (its certificate name), an unverified certificate allowed or not, then
+ * each protocol's own (salamander, bandwidth hints, port hopping; congestion control, UDP relay, 0-RTT, ALPN).
+ */
+function QuicFields({
+  values,
+  set,
+  text,
+  errors,
+}: {
+  values: FormValues;
+  set: SetValue;
+  text: (
+    key: 'sni' | 'hy2_obfs_password' | 'hy2_up_mbps' | 'hy2_down_mbps' | 'hy2_hop_ports' | 'tuic_alpn',
+  ) => {
+    value: string;
+    onChange: (e: { currentTarget: { value: string } }) => void;
+    error: ReturnType<typeof translateValidation>;
+    'data-testid': string;
+  };
+  errors: Errors;
+}) {
+  const { t } = useTranslation('admin');
+  const hy2 = values.protocol === 'hysteria2';
+  return (
+    <Stack gap="sm" data-testid="node-quic">
+      <Text size="sm" c="dimmed">
+        {t('nodes.form.quic.tlsAlways')}
+      </Text>
+      <TextInput label={t('nodes.form.sni')} maxLength={253} {...text('sni')} />
+      <Switch
+        label={t('nodes.form.quic.allowInsecure')}
+        description={t('nodes.form.quic.allowInsecureHint')}
+        checked={values.quic_allow_insecure}
+        onChange={(e) => set('quic_allow_insecure', e.currentTarget.checked)}
+        error={translateValidation(errors.quic_allow_insecure)}
+        data-testid="node-field-quic_allow_insecure"
+      />
+      {hy2 ? (
+        <>
+          <NativeSelect
+            label={t('nodes.form.quic.obfs')}
+            data={HY2_OBFS.map((value) => ({ value, label: t(`nodes.form.quic.obfsModes.${value}`) }))}
+            value={values.hy2_obfs}
+            onChange={(e) => set('hy2_obfs', e.currentTarget.value as FormValues['hy2_obfs'])}
+            error={translateValidation(errors.hy2_obfs)}
+            data-testid="node-field-hy2_obfs"
+          />
+          {values.hy2_obfs === 'salamander' && (
+            <TextInput
+              label={t('nodes.form.quic.obfsPassword')}
+              description={t('nodes.form.quic.obfsPasswordHint')}
+              maxLength={128}
+              autoComplete="off"
+              {...text('hy2_obfs_password')}
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={t('nodes.form.quic.upMbps')}
+              description={t('nodes.form.quic.bandwidthHint')}
+              inputMode="numeric"
+              {...text('hy2_up_mbps')}
+            />
+            <TextInput
+              label={t('nodes.form.quic.downMbps')}
+              description={t('nodes.form.quic.bandwidthHint')}
+              inputMode="numeric"
+              {...text('hy2_down_mbps')}
+            />
+          </SimpleGrid>
+          <Switch
+            label={t('nodes.form.quic.ignoreClientBandwidth')}
+            description={t('nodes.form.quic.ignoreClientBandwidthHint')}
+            checked={values.hy2_ignore_client_bandwidth}
+            onChange={(e) => set('hy2_ignore_client_bandwidth', e.currentTarget.checked)}
+            error={translateValidation(errors.hy2_ignore_client_bandwidth)}
+            data-testid="node-field-hy2_ignore_client_bandwidth"
+          />
+          <TextInput
+            label={t('nodes.form.quic.hopPorts')}
+            description={t('nodes.form.quic.hopPortsHint')}
+            placeholder="20000-30000"
+            maxLength={100}
+            {...text('hy2_hop_ports')}
+          />
+        </>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <NativeSelect
+              label={t('nodes.form.quic.congestionControl')}
+              data={[...TUIC_CONGESTION_CONTROLS]}
+              value={values.tuic_congestion_control}
+              onChange={(e) =>
+                set('tuic_congestion_control', e.currentTarget.value as FormValues['tuic_congestion_control'])
+              }
+              data-testid="node-field-tuic_congestion_control"
+            />
+            <NativeSelect
+              label={t('nodes.form.quic.udpRelayMode')}
+              data={TUIC_UDP_RELAY_MODES.map((value) => ({
+                value,
+                label: t(`nodes.form.quic.udpRelayModes.${value}`),
+              }))}
+              value={values.tuic_udp_relay_mode}
+              onChange={(e) =>
+                set('tuic_udp_relay_mode', e.currentTarget.value as FormValues['tuic_udp_relay_mode'])
+              }
+              data-testid="node-field-tuic_udp_relay_mode"
+            />
+          </SimpleGrid>
+          <Switch
+            label={t('nodes.form.quic.zeroRtt')}
+            description={t('nodes.form.quic.zeroRttHint')}
+            checked={values.tuic_zero_rtt_handshake}
+            onChange={(e) => set('tuic_zero_rtt_handshake', e.currentTarget.checked)}
+            data-testid="node-field-tuic_zero_rtt_handshake"
+          />
+          <TextInput
+            label={t('nodes.form.quic.alpn')}
+            description={t('nodes.form.quic.alpnHint')}
+            maxLength={140}
+            {...text('tuic_alpn')}
+          />
+        </>
+      )}
+    </Stack>
   );
 }

@@ -53,7 +53,8 @@ type Confirm = {
 /** Nodes: list with live status and filters; add, edit, enable, maintenance, delete; agent token and configuration. */
 /** "vless · tcp · Reality": the protocol, its transport and what secures it, as operators name them. */
 export function protocolLabel(n: Pick<AdminNode, 'protocol' | 'network' | 'tls' | 'reality'>): string {
-  const security = n.reality ? 'Reality' : n.tls ? 'TLS' : null;
+  // QUIC (Hysteria2, TUIC) carries TLS: "hysteria2 · quic".
+  const security = n.reality ? 'Reality' : n.tls && n.network !== 'quic' ? 'TLS' : null;
   return [n.protocol, n.network, security].filter(Boolean).join(' · ');
 }
 

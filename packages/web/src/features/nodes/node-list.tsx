@@ -7,14 +7,14 @@ import { formatRate, isLive, placeOf, useRegionLabel } from './format';
 import { loadColor } from './status';
 import { NodeStatusBadge } from './status-badge';
 
-/** "VMess · WebSocket · TLS". */
+/** "VMess · WebSocket · TLS"; QUIC carries TLS, so Hysteria2 and TUIC read "QUIC" alone. */
 export function useProtocolLine() {
   const { t } = useTranslation();
   return (node: Pick<NodeInfo, 'protocol' | 'transport' | 'tls' | 'reality'>) => ({
     protocol: t(`nodes.protocols.${node.protocol}`),
     transport: [
       t(`nodes.transports.${node.transport}`),
-      node.reality ? t('nodes.reality') : node.tls ? t('nodes.tls') : null,
+      node.reality ? t('nodes.reality') : node.tls && node.transport !== 'quic' ? t('nodes.tls') : null,
     ]
       .filter(Boolean)
       .join(' · '),

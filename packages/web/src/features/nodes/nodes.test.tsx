@@ -108,6 +108,15 @@ describe('formatting', () => {
     expect(result.current({ protocol: 'vmess', transport: 'h2', tls: false, reality: false }).transport).toBe(
       'HTTP/2',
     );
+    // QUIC carries TLS: Hysteria2 and TUIC say QUIC alone.
+    expect(result.current({ protocol: 'hysteria2', transport: 'quic', tls: true, reality: false })).toEqual({
+      protocol: 'Hysteria2',
+      transport: 'QUIC',
+    });
+    expect(result.current({ protocol: 'tuic', transport: 'quic', tls: true, reality: false })).toEqual({
+      protocol: 'TUIC v5',
+      transport: 'QUIC',
+    });
   });
 
   it('shows the rate only when it is not 1, and unknown regions capitalized', () => {

@@ -61,6 +61,8 @@ export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
     vless: 'VLESS',
     trojan: 'Trojan',
     shadowsocks: 'Shadowsocks',
+    hysteria2: 'Hysteria2',
+    tuic: 'TUIC v5',
   },
   transports: {
     tcp: 'TCP',
@@ -69,6 +71,7 @@ export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
     httpupgrade: 'HTTPUpgrade',
     xhttp: 'XHTTP',
     h2: 'HTTP/2',
+    quic: 'QUIC',
   },
   empty: {
     title: 'No nodes yet',

@@ -58,6 +58,8 @@ export const nodesZhCN = {
     vless: 'VLESS',
     trojan: 'Trojan',
     shadowsocks: 'Shadowsocks',
+    hysteria2: 'Hysteria2',
+    tuic: 'TUIC v5',
   },
   transports: {
     tcp: 'TCP',
@@ -66,6 +68,7 @@ export const nodesZhCN = {
     httpupgrade: 'HTTPUpgrade',
     xhttp: 'XHTTP',
     h2: 'HTTP/2',
+    quic: 'QUIC',
   },
   empty: {
     title: '暂无节点',

@@ -60,6 +60,8 @@ export const nodesZhTW: DeepStringRecord<typeof nodesZhCN> = {
     vless: 'VLESS',
     trojan: 'Trojan',
     shadowsocks: 'Shadowsocks',
+    hysteria2: 'Hysteria2',
+    tuic: 'TUIC v5',
   },
   transports: {
     tcp: 'TCP',
@@ -68,6 +70,7 @@ export const nodesZhTW: DeepStringRecord<typeof nodesZhCN> = {
     httpupgrade: 'HTTPUpgrade',
     xhttp: 'XHTTP',
     h2: 'HTTP/2',
+    quic: 'QUIC',
   },
   empty: {
     title: '尚無節點',
