@@ -92,6 +92,29 @@ describe(`migrations, secrets and demo data (${TEST_DIALECT})`, () => {
         })
         .execute(),
     ).rejects.toThrow();
+    // Hysteria2 and TUIC (migration 0021) are protocols it takes.
+    for (const protocol of ['hysteria2', 'tuic'] as const)
+      await database.handle.db
+        .insertInto('nodes')
+        .values({
+          name: protocol,
+          region: 'asia',
+          country: 'JP',
+          city: null,
+          host: 'h',
+          port: 443,
+          protocol,
+          inbound_rule_id: null,
+          rule_name: null,
+          load_percent: null,
+          cpu_percent: null,
+          mem_percent: null,
+          latency_ms: null,
+          last_heartbeat_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
   });
 
   it('generates a secret on first start and keeps it across restarts; a configured one wins', async () => {

@@ -328,6 +328,168 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     ]);
   });
 
+  it('carries Hysteria2 and TUIC v5 to every format in its own keys (URI, mihomo schema, sing-box)', () => {
+    const uuid = '11111111-2222-4333-8444-555555555555';
+    const quic = (name: string, extra: Partial<ClientNode>): ClientNode => ({
+      name,
+      protocol: 'hysteria2',
+      host: 'quic.example.com',
+      port: 8443,
+      secret: uuid,
+      network: 'quic',
+      tcpHeader: 'none',
+      path: null,
+      wsHost: null,
+      serviceName: null,
+      xhttpMode: 'auto',
+      tls: true,
+      sni: 'quic.example.com',
+      flow: '',
+      reality: null,
+      cipher: '',
+      ssPlugin: null,
+      ...extra,
+    });
+    const hy2 = quic('hy2', {
+      hysteria2: {
+        obfsPassword: 'salamander-pass',
+        upMbps: 30,
+        downMbps: 200,
+        hopPorts: '443,20000-30000',
+        allowInsecure: true,
+      },
+    });
+    const hy2Plain = quic('hy2-plain', {
+      sni: null,
+      hysteria2: { obfsPassword: null, upMbps: 0, downMbps: 0, hopPorts: null, allowInsecure: false },
+    });
+    const tuic = quic('tuic', {
+      protocol: 'tuic',
+      tuic: {
+        congestionControl: 'bbr',
+        udpRelayMode: 'quic',
+        zeroRttHandshake: true,
+        alpn: ['h3', 'h3-29'],
+        allowInsecure: false,
+      },
+    });
+    const nodes = [hy2, hy2Plain, tuic];
+    for (const format of ['base64', 'clash', 'sing-box'] as const)
+      for (const n of nodes) expect(formatCarries(format, n), `${format} ${n.name}`).toBe(true);
+
+    // Share URIs: the official hysteria2:// scheme with v2rayN's mport; tuic://uuid:password@.
+    const hyUri = new URL(shareUri(hy2));
+    expect(hyUri.protocol).toBe('hysteria2:');
+    expect(decodeURIComponent(hyUri.username)).toBe(uuid);
+    expect(hyUri.host).toBe('quic.example.com:8443');
+    expect(hyUri.pathname).toBe('/');
+    expect(Object.fromEntries(hyUri.searchParams)).toEqual({
+      sni: 'quic.example.com',
+      obfs: 'salamander',
+      'obfs-password': 'salamander-pass',
+      insecure: '1',
+      mport: '443,20000-30000',
+    });
+    expect(decodeURIComponent(hyUri.hash.slice(1))).toBe('hy2');
+    // Bandwidth is the client's own business: never in the URI.
+    expect(shareUri(hy2)).not.toMatch(/up|down|mbps/i);
+    expect(Object.fromEntries(new URL(shareUri(hy2Plain)).searchParams)).toEqual({});
+    const tuicUri = new URL(shareUri(tuic));
+    expect(tuicUri.protocol).toBe('tuic:');
+    expect(decodeURIComponent(tuicUri.username)).toBe(uuid);
+    expect(decodeURIComponent(tuicUri.password)).toBe(uuid);
+    expect(Object.fromEntries(tuicUri.searchParams)).toEqual({
+      sni: 'quic.example.com',
+      congestion_control: 'bbr',
+      udp_relay_mode: 'quic',
+      alpn: 'h3,h3-29',
+    });
+
+    // Clash Meta: mihomo's keys, valid by its schema.
+    const require = createRequire(import.meta.url);
+    const schema = require('meta-json-schema/schemas/meta-json-schema.json') as Record<string, unknown>;
+    const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
+    const clash = parse(clashYaml(nodes, 'Proxy Portal')) as { proxies: Record<string, unknown>[] };
+    expect(validate(clash), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
+    const proxy = (name: string) => clash.proxies.find((p) => p.name === name)!;
+    expect(proxy('hy2')).toEqual({
+      name: 'hy2',
+      server: 'quic.example.com',
+      port: 8443,
+      udp: true,
+      type: 'hysteria2',
+      password: uuid,
+      sni: 'quic.example.com',
+      obfs: 'salamander',
+      'obfs-password': 'salamander-pass',
+      up: '30 Mbps',
+      down: '200 Mbps',
+      ports: '443,20000-30000',
+      'skip-cert-verify': true,
+    });
+    // Nothing set: no bandwidth, obfuscation, hopping or name keys at all (never empty or null values).
+    expect(proxy('hy2-plain')).toEqual({
+      name: 'hy2-plain',
+      server: 'quic.example.com',
+      port: 8443,
+      udp: true,
+      type: 'hysteria2',
+      password: uuid,
+    });
+    expect(proxy('tuic')).toEqual({
+      name: 'tuic',
+      server: 'quic.example.com',
+      port: 8443,
+      udp: true,
+      type: 'tuic',
+      uuid,
+      password: uuid,
+      sni: 'quic.example.com',
+      alpn: ['h3', 'h3-29'],
+      'congestion-controller': 'bbr',
+      'udp-relay-mode': 'quic',
+      'reduce-rtt': true,
+    });
+
+    // sing-box: colon port ranges, obfs as an object, TLS always on.
+    const box = JSON.parse(singBoxJson(nodes)) as { outbounds: Record<string, unknown>[] };
+    const outbound = (tag: string) => box.outbounds.find((o) => o.tag === tag)!;
+    expect(outbound('hy2')).toEqual({
+      type: 'hysteria2',
+      tag: 'hy2',
+      server: 'quic.example.com',
+      server_port: 8443,
+      server_ports: ['443:443', '20000:30000'],
+      password: uuid,
+      obfs: { type: 'salamander', password: 'salamander-pass' },
+      up_mbps: 30,
+      down_mbps: 200,
+      tls: { enabled: true, server_name: 'quic.example.com', insecure: true },
+    });
+    expect(outbound('hy2-plain')).toEqual({
+      type: 'hysteria2',
+      tag: 'hy2-plain',
+      server: 'quic.example.com',
+      server_port: 8443,
+      password: uuid,
+      tls: { enabled: true },
+    });
+    expect(outbound('tuic')).toEqual({
+      type: 'tuic',
+      tag: 'tuic',
+      server: 'quic.example.com',
+      server_port: 8443,
+      uuid,
+      password: uuid,
+      congestion_control: 'bbr',
+      udp_relay_mode: 'quic',
+      zero_rtt_handshake: true,
+      tls: { enabled: true, server_name: 'quic.example.com', alpn: ['h3', 'h3-29'] },
+    });
+    const selector = box.outbounds.find((o) => o.type === 'selector') as { outbounds: string[] };
+    expect(selector.outbounds).toEqual(['auto', 'hy2', 'hy2-plain', 'tuic']);
+  });
+
   it('serves a base64 list of share URIs with the subscription headers', async () => {
     const res = await get(`/sub/${token}`, { 'user-agent': 'v2rayN/6.45' });
     expect(res.statusCode).toBe(200);

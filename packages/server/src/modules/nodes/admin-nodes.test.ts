@@ -536,6 +536,178 @@ describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
     await refused(ssNode({ ss_plugin: { ...obfs, host: 'bad host' } }));
   });
 
+  it('runs Hysteria2 and TUIC v5: settings saved and read back, the obfuscation password kept, agents and clients served', async () => {
+    const quicBase = (over: Partial<NodeInput>) =>
+      vmessNode({
+        network: 'quic',
+        path: null,
+        ws_host: null,
+        tls: true,
+        sni: 'quic.example.net',
+        host: 'quic.example.net',
+        ...over,
+      });
+    const hyInput = quicBase({
+      name: 'HY2',
+      protocol: 'hysteria2',
+      port: 8443,
+      hysteria2: { obfs: 'salamander', up_mbps: 30, down_mbps: 200, hop_ports: ' 20000-30000 , 443' },
+    });
+    const { node: hy, token: hyToken } = await liveNode(hyInput);
+    expect(hy).toMatchObject({
+      protocol: 'hysteria2',
+      network: 'quic',
+      tls: true,
+      sni: 'quic.example.net',
+      reality: null,
+      tuic: null,
+      hysteria2: {
+        obfs: 'salamander',
+        up_mbps: 30,
+        down_mbps: 200,
+        ignore_client_bandwidth: false,
+        // Saved as clients read it.
+        hop_ports: '20000-30000,443',
+        allow_insecure: false,
+      },
+    });
+    // Left empty, a salamander password is made, and an edit that leaves it empty keeps it.
+    const password = hy.hysteria2!.obfs_password!;
+    expect(password).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const edited = (
+      await staff<AdminNode>('PUT', `/nodes/${hy.id}`, {
+        ...hyInput,
+        hysteria2: { ...hyInput.hysteria2, allow_insecure: true },
+      })
+    ).data;
+    expect(edited.hysteria2).toMatchObject({ obfs_password: password, allow_insecure: true });
+    // The audit log records the settings as they changed.
+    const log = await audits('node', hy.id);
+    expect(log.map((a) => a.action)).toEqual(['node.create', 'node.token.issue', 'node.update']);
+    expect(JSON.parse(log[2]!.changes!)).toMatchObject({
+      before: { hysteria2: { allow_insecure: false } },
+      after: { hysteria2: { allow_insecure: true } },
+    });
+
+    // The agent (as Xboard's "hysteria" or V2bX's "hysteria2") gets its shape with the hyphenated key.
+    const config = (await agent({ id: hy.id, protocol: 'hysteria' }, hyToken, '/config')).json<
+      Record<string, unknown>
+    >();
+    expect(config).toMatchObject({
+      server_port: 8443,
+      server_name: 'quic.example.net',
+      version: 2,
+      up_mbps: 200,
+      down_mbps: 30,
+      obfs: 'salamander',
+      'obfs-password': password,
+    });
+
+    const tuicInput = quicBase({
+      name: 'TUIC',
+      protocol: 'tuic',
+      port: 9443,
+      tuic: { congestion_control: 'bbr', udp_relay_mode: 'quic' },
+    });
+    const { node: tuic, token: tuicToken } = await liveNode(tuicInput);
+    expect(tuic).toMatchObject({
+      protocol: 'tuic',
+      network: 'quic',
+      hysteria2: null,
+      tuic: {
+        congestion_control: 'bbr',
+        zero_rtt_handshake: false,
+        udp_relay_mode: 'quic',
+        alpn: ['h3'],
+        allow_insecure: false,
+      },
+    });
+    expect((await agent(tuic, tuicToken, '/config')).json()).toMatchObject({
+      server_port: 9443,
+      version: 5,
+      congestion_control: 'bbr',
+      zero_rtt_handshake: false,
+    });
+    // V2bX runs them on its sing core; XrayR cannot run them and says so.
+    const configs = (await staff<AgentConfig>('GET', `/nodes/${tuic.id}/agent-config`)).data;
+    expect(JSON.parse(configs.v2bx)).toMatchObject({ Core: 'sing', NodeType: 'tuic' });
+    expect(configs.xrayr).toMatch(/^\s*# XrayR cannot run TUIC nodes/);
+
+    // Customers: the node centre says QUIC; the link carries both in every format.
+    const pkg = await newPackage('QUIC package');
+    const customer = await subscriber(pkg);
+    const listed = (
+      await call<{ items: NodeInfo[] }>(t.app, {
+        url: `${PORTAL}/nodes?size=100&type=hysteria2`,
+        token: customer.token,
+      })
+    ).data.items;
+    expect(listed.map((n) => [n.id, n.protocol, n.transport, n.tls])).toEqual([
+      [hy.id, 'hysteria2', 'quic', true],
+    ]);
+    const { uuid } = await db()
+      .selectFrom('subscriptions')
+      .select('uuid')
+      .where('id', '=', customer.subId)
+      .executeTakeFirstOrThrow();
+    const body = async (format: string) =>
+      (await t.app.inject({ url: `/sub/${customer.link}?format=${format}` })).body;
+    const uris = Buffer.from(await body('base64'), 'base64')
+      .toString()
+      .split('\n');
+    expect(uris).toContain(
+      `hysteria2://${uuid}@quic.example.net:8443/?sni=quic.example.net&obfs=salamander&obfs-password=${password}&insecure=1&mport=20000-30000%2C443#HY2`,
+    );
+    expect(uris).toContain(
+      `tuic://${uuid}:${uuid}@quic.example.net:9443?sni=quic.example.net&congestion_control=bbr&udp_relay_mode=quic&alpn=h3#TUIC`,
+    );
+    const clash = await body('clash');
+    expect(clash).toContain('type: hysteria2');
+    expect(clash).toContain('type: tuic');
+    const box = JSON.parse(await body('sing-box')) as { outbounds: Record<string, unknown>[] };
+    expect(box.outbounds.find((o) => o.tag === 'HY2')).toMatchObject({
+      type: 'hysteria2',
+      password: uuid,
+      server_ports: ['20000:30000', '443:443'],
+    });
+    expect(box.outbounds.find((o) => o.tag === 'TUIC')).toMatchObject({ type: 'tuic', uuid, password: uuid });
+  });
+
+  it('refuses Hysteria2 and TUIC settings that do not fit, naming the field', async () => {
+    const refused = async (input: unknown, field: string) => {
+      const r = await staff<{ errors: { field: string }[] }>('POST', '/nodes', input);
+      expect(r.code, field).toBe(ERRORS.VALIDATION.code);
+      expect(
+        r.data.errors.map((e) => e.field),
+        field,
+      ).toContain(`body.${field}`);
+    };
+    const hy = (over: Partial<NodeInput>) =>
+      vmessNode({ protocol: 'hysteria2', network: 'quic', path: null, ws_host: null, ...over });
+    await refused(hy({ network: 'tcp' }), 'network');
+    await refused(hy({ tls: false, sni: null }), 'tls');
+    await refused(vmessNode({ network: 'quic', path: null, ws_host: null }), 'network');
+    await refused(hy({ tuic: {} }), 'tuic');
+    await refused(vmessNode({ hysteria2: {} }), 'hysteria2');
+    await refused(hy({ hysteria2: { obfs: 'none', obfs_password: 'abcdefgh' } }), 'hysteria2.obfs_password');
+    await refused(
+      hy({ hysteria2: { obfs: 'salamander', obfs_password: 'short' } }),
+      'hysteria2.obfs_password',
+    );
+    await refused(hy({ hysteria2: { hop_ports: '30000-20000' } }), 'hysteria2.hop_ports');
+    await refused(hy({ hysteria2: { up_mbps: 1.5 } }), 'hysteria2.up_mbps');
+    await refused(
+      hy({ hysteria2: { ignore_client_bandwidth: true, down_mbps: 100 } }),
+      'hysteria2.ignore_client_bandwidth',
+    );
+    await refused(hy({ protocol: 'tuic', tuic: { alpn: [] } }), 'tuic.alpn');
+    await refused(
+      hy({ protocol: 'tuic', tuic: { congestion_control: 'reno' as 'bbr' } }),
+      'tuic.congestion_control',
+    );
+    await refused(hy({ reality: { dest: 'www.example.org' } }), 'reality');
+  });
+
   it('issues and rotates the agent token: shown once, hashed, the old one refused, never in the audit log', async () => {
     const node = (
       await staff<AdminNode>('POST', '/nodes', vmessNode({ name: 'Token node', host: 't.example.net' }))

@@ -2,6 +2,7 @@ import { LOCALES, NODES, type TrafficDay } from '@portal/contract';
 import {
   hysteria2Input,
   NODE_LIMITS,
+  parseHopPorts,
   tuicInput,
   type AdminNode,
   type AgentConfig,
@@ -103,7 +104,14 @@ function quicSettingsOf(input: NodeInputParsed, previous: NodeSettings | null): 
         up_mbps: h.up_mbps,
         down_mbps: h.down_mbps,
         ignore_client_bandwidth: h.ignore_client_bandwidth,
-        ...(h.hop_ports ? { hop_ports: h.hop_ports } : {}),
+        // Written the one way clients read it: "443,20000-30000", no spaces.
+        ...(h.hop_ports
+          ? {
+              hop_ports: parseHopPorts(h.hop_ports)!
+                .map(([first, last]) => (first === last ? String(first) : `${first}-${last}`))
+                .join(','),
+            }
+          : {}),
         allow_insecure: h.allow_insecure,
       },
     };

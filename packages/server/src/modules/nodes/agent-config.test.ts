@@ -65,4 +65,22 @@ describe('agent configuration', () => {
       KeyFile: '/etc/V2bX/cert/sg.example.net.key',
     });
   });
+
+  it('sends Hysteria2 and TUIC to V2bX on its sing core, and tells an XrayR operator it cannot run them', () => {
+    for (const protocol of ['hysteria2', 'tuic'] as const) {
+      const entry = JSON.parse(v2bxNodeEntry({ ...base, protocol, certDomain: 'q.example.net' })) as Record<
+        string,
+        unknown
+      >;
+      expect(entry).toMatchObject({
+        Core: 'sing',
+        NodeType: protocol,
+        CertConfig: { CertDomain: 'q.example.net' },
+      });
+      const xrayr = xrayrNodeEntry({ ...base, protocol });
+      expect(xrayr).toMatch(/^ {2}# XrayR cannot run (Hysteria2|TUIC) nodes: use V2bX/);
+      expect(xrayr).not.toContain('ApiKey');
+    }
+    expect(JSON.parse(v2bxNodeEntry({ ...base, protocol: 'vless' })).Core).toBe('xray');
+  });
 });
