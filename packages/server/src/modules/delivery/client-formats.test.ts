@@ -117,6 +117,54 @@ function matrix(): ClientNode[] {
     { type: 'v2ray-plugin', mode: 'websocket', tls: true, host: 'edge.example.com', path: null },
   ] as const)
     out.push(base({ name: name(), protocol: 'shadowsocks', cipher: 'aes-128-gcm', ssPlugin }));
+  // Hysteria2 (salamander, bandwidth, port hopping, an unverified certificate; and bare) and TUIC v5.
+  const quic = { network: 'quic' as const, tls: true, sni: 'quic.example.com', port: 8443 };
+  out.push(
+    base({
+      ...quic,
+      name: name(),
+      protocol: 'hysteria2',
+      hysteria2: {
+        obfsPassword: 'p@ss:w/rd#?&=',
+        upMbps: 30,
+        downMbps: 200,
+        hopPorts: '443,20000-30000',
+        allowInsecure: true,
+      },
+    }),
+    base({
+      ...quic,
+      name: name(),
+      protocol: 'hysteria2',
+      host: '2001:db8::9',
+      sni: null,
+      hysteria2: { obfsPassword: null, upMbps: 0, downMbps: 0, hopPorts: null, allowInsecure: false },
+    }),
+    base({
+      ...quic,
+      name: name(),
+      protocol: 'tuic',
+      tuic: {
+        congestionControl: 'bbr',
+        udpRelayMode: 'quic',
+        zeroRttHandshake: true,
+        alpn: ['h3', 'h3-29'],
+        allowInsecure: true,
+      },
+    }),
+    base({
+      ...quic,
+      name: name(),
+      protocol: 'tuic',
+      tuic: {
+        congestionControl: 'cubic',
+        udpRelayMode: 'native',
+        zeroRttHandshake: false,
+        alpn: ['h3'],
+        allowInsecure: false,
+      },
+    }),
+  );
   return out;
 }
 
@@ -144,6 +192,27 @@ function expected(n: ClientNode) {
       protocol: n.protocol,
       cipher: n.cipher,
       ...(n.ssPlugin ? { plugin: expectedPlugin(n.ssPlugin) } : {}),
+    };
+  if (n.hysteria2)
+    return {
+      ...common,
+      protocol: n.protocol,
+      security: 'tls',
+      sni: n.sni ?? undefined,
+      obfs: n.hysteria2.obfsPassword ? 'salamander' : undefined,
+      obfsPassword: n.hysteria2.obfsPassword ?? undefined,
+      portHopping: n.hysteria2.hopPorts ?? undefined,
+    };
+  if (n.tuic)
+    return {
+      ...common,
+      protocol: n.protocol,
+      password: n.secret,
+      security: 'tls',
+      sni: n.sni,
+      congestionControl: n.tuic.congestionControl,
+      udpRelayMode: n.tuic.udpRelayMode,
+      alpn: n.tuic.alpn,
     };
   const pathful = ['ws', 'httpupgrade', 'xhttp', 'h2'].includes(n.network) || n.tcpHeader === 'http';
   return {

@@ -117,6 +117,43 @@ const SHAPES: Record<string, { input: Partial<NodeInput>; xrayr: boolean; v2bx: 
     xrayr: true,
     v2bx: true,
   },
+  // Hysteria2 and TUIC: V2bX's sing core; XrayR (Xray-core) has neither.
+  'hysteria2 salamander, hints, hopping': {
+    input: {
+      protocol: 'hysteria2',
+      network: 'quic',
+      tls: true,
+      sni: 'node.example.net',
+      hysteria2: { obfs: 'salamander', up_mbps: 30, down_mbps: 200, hop_ports: '20000-30000' },
+    },
+    xrayr: false,
+    v2bx: true,
+  },
+  'hysteria2 bare': {
+    input: { protocol: 'hysteria2', network: 'quic', tls: true },
+    xrayr: false,
+    v2bx: true,
+  },
+  'hysteria2 ignoring client bandwidth': {
+    input: {
+      protocol: 'hysteria2',
+      network: 'quic',
+      tls: true,
+      hysteria2: { ignore_client_bandwidth: true },
+    },
+    xrayr: false,
+    v2bx: true,
+  },
+  'tuic bbr, 0-RTT': {
+    input: {
+      protocol: 'tuic',
+      network: 'quic',
+      tls: true,
+      tuic: { congestion_control: 'bbr', zero_rtt_handshake: true, udp_relay_mode: 'quic' },
+    },
+    xrayr: false,
+    v2bx: true,
+  },
 };
 
 describe(`what each agent makes of every node shape (${TEST_DIALECT})`, () => {
@@ -191,6 +228,17 @@ describe(`what each agent makes of every node shape (${TEST_DIALECT})`, () => {
     });
     const { base_config: _dropped, ...noBase } = reality;
     expect(v2bxVerdict({ protocol: 'vless', config: noBase })).toMatchObject({ runs: false });
+    // Hysteria2: a string bandwidth or a bare-number obfuscation type fails V2bX's decode.
+    const hy2 = served.get('hysteria2 salamander, hints, hopping')!;
+    expect(v2bxVerdict({ protocol: 'hysteria2', config: { ...hy2, up_mbps: '200' } })).toMatchObject({
+      runs: false,
+    });
+    expect(v2bxVerdict({ protocol: 'hysteria2', config: { ...hy2, obfs: 1 } })).toMatchObject({
+      runs: false,
+    });
+    expect(v2bxVerdict({ protocol: 'tuic', config: { ...hy2, zero_rtt_handshake: 'true' } })).toMatchObject({
+      runs: false,
+    });
     const stringMatch = {
       ...reality,
       routes: [{ id: 1, match: 'a.com,b.com', action: 'block', action_value: '' }],

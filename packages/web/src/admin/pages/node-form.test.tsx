@@ -5,6 +5,7 @@ import { installFakeFetch, ok } from '../../test/fake-fetch';
 import { renderRoutes } from '../../test/render';
 import { adminPath, setupAdminPageTests } from '../test-setup';
 import { NodeFormDrawer } from './node-form';
+import { protocolLabel } from './nodes-page';
 
 const path = adminPath;
 
@@ -279,5 +280,17 @@ describe('node form', () => {
     fireEvent.change(screen.getByTestId('node-field-protocol'), { target: { value: 'vmess' } });
     expect((screen.getByTestId('node-field-network') as HTMLSelectElement).value).toBe('tcp');
     expect(screen.queryByTestId('node-quic')).toBeNull();
+  });
+
+  it('labels nodes in the list by protocol, transport and security; QUIC carries TLS so says no more', () => {
+    expect(protocolLabel({ protocol: 'hysteria2', network: 'quic', tls: true, reality: null })).toBe(
+      'hysteria2 · quic',
+    );
+    expect(protocolLabel({ protocol: 'tuic', network: 'quic', tls: true, reality: null })).toBe(
+      'tuic · quic',
+    );
+    expect(protocolLabel({ protocol: 'trojan', network: 'ws', tls: true, reality: null })).toBe(
+      'trojan · ws · TLS',
+    );
   });
 });
