@@ -29,6 +29,8 @@ export type {
   UpgradeQuote,
   TrafficDay,
   TrialOffer,
+  OnlineDevice,
+  OnlineDevices,
 } from './endpoints/subscriptions.js';
 export type { RechargeCode, Topup, TopupStatus, CodeStatus, Network } from './endpoints/recharge.js';
 export type { LedgerEntry, LedgerKind } from './endpoints/wallet.js';

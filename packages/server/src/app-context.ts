@@ -173,6 +173,7 @@ export function createAppContext(base: AppBase): AppContext {
   const currentRate = async () => (await usdt.exchangeRate()).usdt_cny;
   const wallet = new WalletService(db);
   const oauth = new OAuthService(db, config, auth);
+  const nodes = new NodeService(db);
   return {
     ...base,
     mailer,
@@ -187,7 +188,7 @@ export function createAppContext(base: AppBase): AppContext {
       watcher: new ChainWatcher(db, config.usdt.chains.map(sourceFor), log, usdtSettings),
       subscriptions,
       subscriptionJobs: new SubscriptionJobs(db, subscriptions.payments, mailer, site, log),
-      nodes: new NodeService(db),
+      nodes,
       agents: new AgentService(db),
       nodeAdmin,
       agentSettings: new AgentSettingsService(db),
@@ -206,7 +207,7 @@ export function createAppContext(base: AppBase): AppContext {
       site: new SiteContent(db, config.supportEmail),
       audit: new AuditService(db),
       staff: new StaffService(db, database.dialect),
-      accounts: new AccountAdmin({ db, auth, wallet, subscriptions: queries, oauth }),
+      accounts: new AccountAdmin({ db, auth, wallet, subscriptions: queries, oauth, nodes }),
       segmentMailing: new SegmentMailing(db, mailer, site, log),
       search: new SearchService(db, help),
       dashboard: new DashboardService(db),

@@ -309,3 +309,35 @@ export const autoRenewLogs = defineEndpoint({
     }),
   ),
 });
+
+/** One device online now: an address the nodes reported, counted against the subscription's device limit. */
+export const onlineDeviceData = z.object({
+  /** IPv4 dotted or IPv6 compressed, one spelling per device */
+  address: z.string(),
+  /** The nodes it is connected through, in the caller's language */
+  nodes: z.array(z.string()),
+  last_seen: z.string(),
+});
+export type OnlineDevice = z.infer<typeof onlineDeviceData>;
+
+export const onlineDevicesData = z.object({
+  subscription_id: z.number().int(),
+  /** 0: no limit */
+  device_limit: z.number().int(),
+  online: z.number().int(),
+  /** An address counts once its user moves this much (KiB) through a node per report interval; 0: every one */
+  min_traffic_kb: z.number().int(),
+  items: z.array(onlineDeviceData),
+});
+export type OnlineDevices = z.infer<typeof onlineDevicesData>;
+
+export const devices = defineEndpoint({
+  method: 'GET',
+  path: '/subscriptions/:id/devices',
+  summary:
+    "A subscription's devices online now across every node (what the device limit counts), newest first",
+  tags: ['subscriptions'],
+  auth: true,
+  params: z.object({ id: idParamSchema }),
+  data: onlineDevicesData,
+});

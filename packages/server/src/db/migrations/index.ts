@@ -20,6 +20,7 @@ import * as m0018 from './0018-overview-indexes.js';
 import * as m0019 from './0019-list-sorts.js';
 import * as m0020 from './0020-push-receipts.js';
 import * as m0021 from './0021-quic-nodes.js';
+import * as m0022 from './0022-device-counting.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-list-sorts': m0019,
   '0020-push-receipts': m0020,
   '0021-quic-nodes': m0021,
+  '0022-device-counting': m0022,
 };

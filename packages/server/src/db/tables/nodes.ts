@@ -38,6 +38,15 @@ export interface NodeOnlineIpsTable {
   subscription_id: number;
   ip: string;
   reported_at: string;
+  /** What the user moved through this node in its push before the report (bytes); the minimum compares with it */
+  traffic_bytes: Generated<number>;
+}
+
+/** A node's latest traffic push: JSON { "<reported user id>": bytes } (migration 0022). */
+export interface NodePushUsageTable {
+  node_id: number;
+  pushed_at: string;
+  usage: string;
 }
 
 export interface NodeGroupsTable {
@@ -81,6 +90,7 @@ export interface NodeTables {
   package_node_groups: PackageNodeGroupsTable;
   node_traffic_daily: NodeTrafficDailyTable;
   node_push_receipts: NodePushReceiptsTable;
+  node_push_usage: NodePushUsageTable;
 }
 
 export type NodeRow = Selectable<NodesTable>;

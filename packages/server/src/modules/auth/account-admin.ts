@@ -8,6 +8,7 @@ import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { StaffActor } from '../../lib/staff-actor.js';
 import { recordAudit, recordAudits } from '../audit/audit-log.js';
+import type { NodeService } from '../nodes/node-service.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { SubscriptionQueries } from '../subscriptions/subscription-queries.js';
 import { changeBalance } from '../wallet/ledger.js';
@@ -42,6 +43,7 @@ export interface AccountAdminDeps {
   wallet: WalletService;
   subscriptions: SubscriptionQueries;
   oauth: OAuthService;
+  nodes: Pick<NodeService, 'onlineDeviceCounts'>;
 }
 
 /**
@@ -77,10 +79,8 @@ export class AccountAdmin {
       this.d.oauth.accounts(id),
       accounts.ticketCounts(this.d.db, id),
     ]);
-    const online = await accounts.onlineDevices(
-      this.d.db,
-      subs.items.map((s) => s.id),
-    );
+    // Counted as the agents' device limit counts them (every node, fresh reports, the minimum of traffic).
+    const online = await this.d.nodes.onlineDeviceCounts(subs.items.map((s) => s.id));
     return {
       user: {
         ...toAdminUser(row),

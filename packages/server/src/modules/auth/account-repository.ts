@@ -206,15 +206,3 @@ export async function ticketCounts(db: Db, userId: number): Promise<{ open: numb
     .executeTakeFirst();
   return { open: Number(row?.open ?? 0), total: Number(row?.total ?? 0) };
 }
-
-/** Devices (addresses) the nodes reported per subscription. */
-export async function onlineDevices(db: Db, subscriptionIds: number[]): Promise<Map<number, number>> {
-  if (subscriptionIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('node_online_ips')
-    .select(['subscription_id', sql<number>`count(distinct ip)`.as('n')])
-    .where('subscription_id', 'in', subscriptionIds)
-    .groupBy('subscription_id')
-    .execute();
-  return new Map(rows.map((r) => [r.subscription_id, Number(r.n)]));
-}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { NODES } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { Database, NodeRow } from '../../db/types.js';
@@ -23,6 +24,9 @@ export function standInUser(node: Pick<NodeRow, 'id' | 'token_hash'>) {
   const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   return { id: STAND_IN_USER_ID, uuid, speed_limit: 0, device_limit: 1 };
 }
+
+/** A node's latest push counts for the device minimum while younger than two push intervals. */
+const USAGE_FRESH_MS = 2 * NODES.agentPushSeconds * 1000;
 
 /** Agents that call the API more often than this do not rewrite the heartbeat each time. */
 const HEARTBEAT_WRITE_MS = 10_000;
@@ -65,15 +69,43 @@ export class AgentService {
     return recordTraffic(this.db, node, deltas);
   }
 
-  /** The report replaces the node's previous one: who is online now, not who ever was. */
+  /**
+   * The report replaces the node's previous one: who is online now, not who ever was. Each address carries what its
+   * user moved through this node in the node's latest push (nothing when that push is older than two push
+   * intervals: the agents leave idle users out of their pushes, and may skip an empty one); the operators' minimum is
+   * compared with it when counting, so a change of the minimum applies at once.
+   */
   async alive(node: NodeRow, rows: { subscription_id: number; ip: string }[]): Promise<void> {
+    const usage = await repo.pushUsage(this.db, node.id);
+    let moved: Record<string, number> = {};
+    if (usage && usage.pushed_at >= isoAfter(-USAGE_FRESH_MS)) {
+      try {
+        moved = JSON.parse(usage.usage) as Record<string, number>;
+      } catch {
+        moved = {};
+      }
+    }
     const now = nowIso();
-    await this.db.transaction().execute((trx) => repo.replaceOnlineIps(trx, node.id, rows, now));
+    const counted = rows.map((r) => ({ ...r, traffic_bytes: Number(moved[r.subscription_id] ?? 0) }));
+    await this.db.transaction().execute((trx) => repo.replaceOnlineIps(trx, node.id, counted, now));
   }
 
-  async aliveList(): Promise<Record<string, number>> {
-    const rows = await repo.onlineDevices(this.db);
-    return Object.fromEntries(rows.map((r) => [String(r.subscription_id), Number(r.n)]));
+  /**
+   * `alivelist` for this node: each user it serves whose device limit is set, with the distinct addresses online
+   * across ALL nodes (reports younger than the offline cutoff, above the minimum of traffic). V2bX refuses a new
+   * address when the limit is <= this count, so the limit holds panel-wide. Only this node's users with a limit:
+   * the agent looks up nobody else, and the answer stays as small as the node's own online users.
+   */
+  async aliveList(node: NodeRow): Promise<Record<string, number>> {
+    const { deviceMinTrafficKb } = await loadAgentSettings(this.db);
+    const rows = await repo.onlineCounts(
+      this.db,
+      node.id,
+      nowIso(),
+      isoAfter(-NODES.offlineAfterMs),
+      deviceMinTrafficKb * 1024,
+    );
+    return Object.fromEntries(rows.map((r) => [String(r.id), Number(r.n)]));
   }
 
   status(

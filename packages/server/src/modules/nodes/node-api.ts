@@ -6,6 +6,7 @@ import type { NodeRow } from '../../db/types.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AgentService } from './agent-service.js';
 import type { AgentSettings } from './agent-settings.js';
+import { normaliseAddress } from './device-address.js';
 import { nodeSettings, type NodeSettings } from './node-settings.js';
 import { serverPlugin } from './ss-plugin.js';
 import type { TrafficDelta } from './traffic.js';
@@ -314,18 +315,19 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
         for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
           if (!/^[1-9]\d{0,9}$/.test(key) || !Array.isArray(value))
             return badRequest(reply, 'Invalid report');
-          const ips = new Set(
-            value.filter((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 64),
-          );
+          // One spelling per device (device-address.ts); entries that are not addresses are left out.
+          const ips = new Set(value.map((v) => (typeof v === 'string' ? normaliseAddress(v) : null)));
+          ips.delete(null);
           for (const ip of [...ips].slice(0, MAX_IPS_PER_USER))
-            rows.push({ subscription_id: Number(key), ip });
+            rows.push({ subscription_id: Number(key), ip: ip! });
         }
         await agents.alive(request.node!, rows);
         return { data: true };
       });
 
-      api.get('/alivelist', { schema: { hide: true } }, async () => {
-        return { alive: await agents.aliveList() };
+      // `{"alive": {"<id>": <count>}}`, an object even when empty (an empty array would not decode).
+      api.get('/alivelist', { schema: { hide: true } }, async (request) => {
+        return { alive: await agents.aliveList(request.node!) };
       });
 
       api.post('/status', { schema: { hide: true } }, async (request, reply) => {

@@ -6,12 +6,15 @@ import {
   type NodeStatus,
   type NodeStatusEntry,
   type NodeSummary,
+  type OnlineDevices,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { Database, NodeRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { toPage, type PageQuery } from '../../lib/paginate.js';
+import { ownSubscription } from '../subscriptions/subscription-queries.js';
+import { loadAgentSettings } from './agent-settings.js';
 import { nodeSettings } from './node-settings.js';
 import { issueNodeToken } from './node-tokens.js';
 import * as repo from './repository.js';
@@ -154,6 +157,56 @@ export class NodeService {
         last_heartbeat: r.last_heartbeat_at,
       };
     });
+  }
+
+  /**
+   * The customer's own subscription's devices online now, counted as the agents' `alivelist` counts them (every node,
+   * reports younger than the offline cutoff, at least the operators' minimum of traffic): one entry per address,
+   * with the nodes it uses and when it was last reported. Another customer's subscription is "not found" (40301).
+   */
+  async devices(userId: number, subscriptionId: number, locale: Locale): Promise<OnlineDevices> {
+    const sub = await ownSubscription(this.db, userId, subscriptionId);
+    const { deviceMinTrafficKb } = await loadAgentSettings(this.db);
+    const rows = await repo.subscriptionDevices(
+      this.db,
+      sub.id,
+      isoAfter(-NODES.offlineAfterMs),
+      deviceMinTrafficKb * 1024,
+    );
+    const byAddress = new Map<string, { nodes: Map<number, string>; last_seen: string }>();
+    for (const r of rows) {
+      const d = byAddress.get(r.ip) ?? { nodes: new Map<number, string>(), last_seen: r.reported_at };
+      d.nodes.set(r.node_id, nodeText(r, locale).name);
+      if (r.reported_at > d.last_seen) d.last_seen = r.reported_at;
+      byAddress.set(r.ip, d);
+    }
+    const items = [...byAddress.entries()]
+      .map(([address, d]) => ({
+        address,
+        nodes: [...d.nodes.values()].sort((a, b) => a.localeCompare(b)),
+        last_seen: d.last_seen,
+      }))
+      .sort((a, b) => b.last_seen.localeCompare(a.last_seen) || a.address.localeCompare(b.address));
+    return {
+      subscription_id: sub.id,
+      device_limit: sub.device_limit,
+      online: items.length,
+      min_traffic_kb: deviceMinTrafficKb,
+      items,
+    };
+  }
+
+  /** How many devices each of these subscriptions has online now, counted as `devices` counts them. */
+  async onlineDeviceCounts(subscriptionIds: number[]): Promise<Map<number, number>> {
+    if (subscriptionIds.length === 0) return new Map();
+    const { deviceMinTrafficKb } = await loadAgentSettings(this.db);
+    const rows = await repo.deviceCounts(
+      this.db,
+      subscriptionIds,
+      isoAfter(-NODES.offlineAfterMs),
+      deviceMinTrafficKb * 1024,
+    );
+    return new Map(rows.map((r) => [r.subscription_id, Number(r.n)]));
   }
 
   /** The nodes a subscription link of this package lists (enabled, reached, not offline), in display order. */

@@ -1,4 +1,4 @@
-import { NODES, type NodeStatus } from '@portal/contract';
+import type { NodeStatus } from '@portal/contract';
 import {
   sql,
   type Expression,
@@ -7,7 +7,7 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import { isoAfter, nowIso } from '../../db/time.js';
+import { nowIso } from '../../db/time.js';
 import type { Database, Db, NodeRow, NodesTable } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 import { servableSql, trafficUsedUpSql } from '../subscriptions/servable.js';
@@ -167,21 +167,26 @@ export function servedUsers(db: Db, now: string, nodeId: number) {
 }
 
 export function servedUsersQuery(db: Db, now: string, nodeId: number) {
-  return db
-    .selectFrom('subscriptions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
+  return servedSubscriptions(db, now, nodeId)
     .select(['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'])
-    .where(servableSql(now, 's'))
-    .where(reachesSql(sql.ref('s.package_id'), nodeId))
-    .where('u.status', '=', 'active')
     .orderBy('s.id');
 }
 
-/** Replaces the node's report of who is online, and its count. */
+/** The subscriptions (`s`, their owner `u`) a node serves now: live, of active users, whose package reaches it. */
+function servedSubscriptions(db: Db, now: string, nodeId: number) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .where(servableSql(now, 's'))
+    .where(reachesSql(sql.ref('s.package_id'), nodeId))
+    .where('u.status', '=', 'active');
+}
+
+/** Replaces the node's report of who is online (each address with its user's traffic), and its count. */
 export async function replaceOnlineIps(
   trx: Transaction<Database>,
   nodeId: number,
-  rows: { subscription_id: number; ip: string }[],
+  rows: { subscription_id: number; ip: string; traffic_bytes: number }[],
   at: string,
 ): Promise<void> {
   await trx.deleteFrom('node_online_ips').where('node_id', '=', nodeId).execute();
@@ -194,14 +199,66 @@ export async function replaceOnlineIps(
   await trx.updateTable('nodes').set({ online_users: rows.length }).where('id', '=', nodeId).execute();
 }
 
-/** Distinct online addresses per subscription across all nodes, from reports newer than the offline cutoff. */
-export function onlineDevices(db: Db) {
+/**
+ * What each user the node serves with a device limit has online across every node: distinct addresses from
+ * reports since `cutoff` whose user moved at least `minBytes` through the reporting node in its latest push.
+ */
+export function onlineCounts(db: Db, nodeId: number, now: string, cutoff: string, minBytes: number) {
+  return servedSubscriptions(db, now, nodeId)
+    .innerJoin('node_online_ips as o', 'o.subscription_id', 's.id')
+    .select(['s.id', (eb) => eb.fn.count<string | number>('o.ip').distinct().as('n')])
+    .where('s.device_limit', '>', 0)
+    .where('o.reported_at', '>=', cutoff)
+    .where('o.traffic_bytes', '>=', minBytes)
+    .groupBy('s.id')
+    .execute();
+}
+
+/** Counted addresses (as `onlineCounts` counts them) of each of these subscriptions that has any. */
+export function deviceCounts(db: Db, subscriptionIds: number[], cutoff: string, minBytes: number) {
   return db
     .selectFrom('node_online_ips')
     .select(['subscription_id', (eb) => eb.fn.count<string | number>('ip').distinct().as('n')])
-    .where('reported_at', '>=', isoAfter(-NODES.offlineAfterMs))
+    .where('subscription_id', 'in', subscriptionIds)
+    .where('reported_at', '>=', cutoff)
+    .where('traffic_bytes', '>=', minBytes)
     .groupBy('subscription_id')
     .execute();
+}
+
+/** A subscription's counted addresses (as `onlineCounts` counts them), one row per reporting node, with its name. */
+export function subscriptionDevices(db: Db, subscriptionId: number, cutoff: string, minBytes: number) {
+  return db
+    .selectFrom('node_online_ips as o')
+    .innerJoin('nodes as n', 'n.id', 'o.node_id')
+    .select(['o.ip', 'o.reported_at', 'n.id as node_id', 'n.name', 'n.city', 'n.translations'])
+    .where('o.subscription_id', '=', subscriptionId)
+    .where('o.reported_at', '>=', cutoff)
+    .where('o.traffic_bytes', '>=', minBytes)
+    .execute();
+}
+
+/** Keeps the node's latest push: the bytes per reported user id (one row per node, replaced by each push). */
+export async function savePushUsage(
+  db: Db,
+  nodeId: number,
+  usage: Record<number, number>,
+  at: string,
+): Promise<void> {
+  const values = { node_id: nodeId, pushed_at: at, usage: JSON.stringify(usage) };
+  await db
+    .insertInto('node_push_usage')
+    .values(values)
+    .onConflict((oc) => oc.column('node_id').doUpdateSet({ pushed_at: at, usage: values.usage }))
+    .execute();
+}
+
+export function pushUsage(db: Db, nodeId: number) {
+  return db
+    .selectFrom('node_push_usage')
+    .select(['pushed_at', 'usage'])
+    .where('node_id', '=', nodeId)
+    .executeTakeFirst();
 }
 
 export async function saveStatus(

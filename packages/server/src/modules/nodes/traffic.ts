@@ -42,6 +42,17 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
   return out;
 }
 
+/**
+ * What each reported user moved through the node in this push (upload + download, before the node's rate: the
+ * minimum of traffic for a device is about real use, not billing). Kept as the node's latest push, one row, for the
+ * device count (agent-service.ts `alive`).
+ */
+export function pushUsage(deltas: TrafficDelta[]): Record<number, number> {
+  const usage: Record<number, number> = {};
+  for (const d of deltas) usage[d.subscriptionId] = (usage[d.subscriptionId] ?? 0) + d.upload + d.download;
+  return usage;
+}
+
 /** Bytes after a node's multiplier (rate_percent 150 = 1.5x), rounded to whole bytes. */
 export function applyRate(bytes: number, ratePercent: number): number {
   return Math.round((bytes * ratePercent) / 100);
@@ -64,13 +75,18 @@ export async function recordTraffic(
   at: Date = new Date(),
 ): Promise<TrafficResult> {
   const nonZero = deltas.filter((d) => d.upload > 0 || d.download > 0);
-  if (nonZero.length === 0) return { counted: 0, suspended: [], repeat: false };
+  const received = at.toISOString();
+  if (nonZero.length === 0) {
+    // Nobody moved anything: no address of this node counts as a device until its next push says otherwise.
+    await repo.savePushUsage(db, node.id, {}, received);
+    return { counted: 0, suspended: [], repeat: false };
+  }
   const digest = pushDigest(nonZero);
   return db.transaction().execute(async (trx) => {
-    const received = at.toISOString();
     await repo.pruneReceipts(trx, node.id, new Date(at.getTime() - PUSH_REPEAT_WINDOW_MS).toISOString());
     if (!(await repo.takeReceipt(trx, node.id, digest, received)))
       return { counted: 0, suspended: [], repeat: true };
+    await repo.savePushUsage(trx, node.id, pushUsage(nonZero), received);
     const targets = await resolveLive(
       trx,
       nonZero.map((d) => d.subscriptionId),

@@ -10,7 +10,9 @@ export const subscriptionsModule: ModuleFactory = (ctx) => {
       adminPackageRoutes(admin, subscriptions.packageAdmin, subscriptions.trial);
       adminGrantRoutes(admin, subscriptions.grants);
     },
-    restricted: { '/subscriptions': (scope) => subscriptionRoutes(scope, subscriptions) },
+    restricted: {
+      '/subscriptions': (scope) => subscriptionRoutes(scope, subscriptions, ctx.services.nodes),
+    },
     jobs: [leasedJob(ctx.database.db, ctx.log, 'subscriptions', 60_000, () => subscriptionJobs.tick())],
   };
 };

@@ -2,6 +2,7 @@ import { subscriptionsApi } from '@portal/contract';
 import { packageAdminApi, userAdminApi } from '@portal/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint, registerStaffEndpoint } from '../../lib/route.js';
+import type { NodeService } from '../nodes/node-service.js';
 import type { PackageAdmin } from './package-admin.js';
 import type { AutoRenewSettings } from './auto-renew.js';
 import type { SubscriptionGrants } from './grants.js';
@@ -33,7 +34,11 @@ export function packageRoutes(app: FastifyInstance, queries: SubscriptionQueries
 }
 
 /** Registered inside the /subscriptions scope, where every call needs a verified e-mail address. */
-export function subscriptionRoutes(scope: FastifyInstance, s: SubscriptionServices): void {
+export function subscriptionRoutes(
+  scope: FastifyInstance,
+  s: SubscriptionServices,
+  nodes: Pick<NodeService, 'devices'>,
+): void {
   const r = <E extends Parameters<typeof registerEndpoint>[1]>(
     endpoint: E,
     handler: Parameters<typeof registerEndpoint<E>>[2],
@@ -72,6 +77,10 @@ export function subscriptionRoutes(scope: FastifyInstance, s: SubscriptionServic
   );
   r(subscriptionsApi.autoRenewStatus, ({ auth }) => s.autoRenew.autoRenewStatus(auth.user.id));
   r(subscriptionsApi.autoRenewLogs, ({ auth, query }) => s.autoRenew.autoRenewLogs(auth.user.id, query));
+  // The devices the nodes report: their table and names are the nodes module's.
+  r(subscriptionsApi.devices, ({ auth, params, request }) =>
+    nodes.devices(auth.user.id, params.id, request.locale),
+  );
 }
 
 /** The catalogue and the trial in the operators' console. */

@@ -153,7 +153,9 @@ export class SubscriptionPayments {
         // Traffic starts again with the paid period, unless the package's traffic is never reset.
         ...(p.traffic_reset === 'never' ? {} : { traffic_used: 0, upload_bytes: 0 }),
         traffic_limit: p.traffic_bytes,
+        // The limits the agents apply (user list) are the package's as it is sold now, like the traffic.
         device_limit: p.device_limit,
+        speed_limit_mbps: p.speed_limit_mbps,
         updated_at: new Date(now).toISOString(),
       });
       if (!renewed) throw new AppError('RENEWAL_NOT_ALLOWED', { reason: 'changed_meanwhile' });
