@@ -1,7 +1,7 @@
 /** Hooks of the subscription pages, built from the contract (product rules §10). */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { subscriptionsApi } from '@portal/contract';
+import { NODES, subscriptionsApi } from '@portal/contract';
 import type { EndpointQuery } from '@portal/contract';
 import {
   apiQueryKey,
@@ -69,6 +69,18 @@ export function useSubscriptionLink(subscriptionId: number | null) {
     subscriptionsApi.getLink,
     { query: { subscription_id: subscriptionId ?? undefined } },
     { ...PAGE_QUERY_OPTIONS, enabled: subscriptionId !== null },
+  );
+}
+
+/** How often an open list of online devices asks again: the agents report who is online once a minute. */
+export const DEVICES_REFRESH_MS = NODES.agentPushSeconds * 1000;
+
+/** A subscription's devices online now (every node), with its limit; refreshed while shown. */
+export function useSubscriptionDevices(subscriptionId: number | null) {
+  return useApiQuery(
+    subscriptionsApi.devices,
+    { params: { id: subscriptionId ?? 0 } },
+    { ...PAGE_QUERY_OPTIONS, enabled: subscriptionId !== null, refetchInterval: DEVICES_REFRESH_MS },
   );
 }
 

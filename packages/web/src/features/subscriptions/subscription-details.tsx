@@ -7,10 +7,11 @@ import { formatDateTime } from '../../lib/format-date';
 import { formatPercent } from '../../lib/format-number';
 import { CopyAction } from '../../components/copy-action';
 import { yuan } from '../../lib/money';
+import { OnlineDevices } from './online-devices';
 import { useTrafficLabel } from './traffic-label';
 import { SubscriptionStatusBadge } from './status-badge';
 
-/** Every field of a subscription, the UUID with a copy button. */
+/** Every field of a subscription, the UUID with a copy button, and its devices online now. */
 export function SubscriptionDetails({
   subscription,
   onClose,
@@ -76,6 +77,8 @@ export function SubscriptionDetails({
             ))}
           </Table.Tbody>
         </Table>
+        {/* Only a subscription the nodes may serve has devices online; an upgraded one's went to its successor. */}
+        {s && (s.status === 'active' || s.status === 'suspended') && <OnlineDevices subscriptionId={s.id} />}
       </Stack>
     </Drawer>
   );
