@@ -316,10 +316,13 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
           if (!/^[1-9]\d{0,9}$/.test(key) || !Array.isArray(value))
             return badRequest(reply, 'Invalid report');
           // One spelling per device (device-address.ts); entries that are not addresses are left out.
-          const ips = new Set(value.map((v) => (typeof v === 'string' ? normaliseAddress(v) : null)));
-          ips.delete(null);
+          const ips = new Set<string>();
+          for (const v of value) {
+            const ip = typeof v === 'string' ? normaliseAddress(v) : null;
+            if (ip) ips.add(ip);
+          }
           for (const ip of [...ips].slice(0, MAX_IPS_PER_USER))
-            rows.push({ subscription_id: Number(key), ip: ip! });
+            rows.push({ subscription_id: Number(key), ip });
         }
         await agents.alive(request.node!, rows);
         return { data: true };
