@@ -42,29 +42,42 @@ export async function probe(group: ProcessGroup, options: ProbeOptions): Promise
       pluginPath: options.pluginPath,
     }),
   );
-  const path = `/probe/${randomBytes(8).toString('hex')}`;
+  // A Shadowsocks plugin is a second process ss-local starts beside itself, and its port is not known from outside:
+  // ss-local answers SOCKS before the plugin listens. A request that fails at once (not by timing out) is sent
+  // again, at most twice: a wrong link still fails every time, only a plugin still starting gets its chance.
+  const attempts = options.endpoint.plugin ? 3 : 1;
+  let last: ProbeResult | null = null;
   try {
-    const res = await socksHttpGet(
-      socksPort,
-      { host: LOOPBACK, port: options.marker.port, path },
-      options.timeoutMs ?? 10_000,
-    );
-    return {
-      reached:
-        res.status === 200 && res.body === options.marker.marker && options.marker.paths.includes(path),
-      status: res.status,
-      body: res.body,
-      error: null,
-      clientOutput: client.output(),
-    };
-  } catch (err) {
-    return {
-      reached: options.marker.paths.includes(path),
-      status: null,
-      body: '',
-      error: (err as Error).message,
-      clientOutput: client.output(),
-    };
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const path = `/probe/${randomBytes(8).toString('hex')}`;
+      const started = Date.now();
+      try {
+        const res = await socksHttpGet(
+          socksPort,
+          { host: LOOPBACK, port: options.marker.port, path },
+          options.timeoutMs ?? 10_000,
+        );
+        last = {
+          reached:
+            res.status === 200 && res.body === options.marker.marker && options.marker.paths.includes(path),
+          status: res.status,
+          body: res.body,
+          error: null,
+          clientOutput: client.output(),
+        };
+      } catch (err) {
+        last = {
+          reached: options.marker.paths.includes(path),
+          status: null,
+          body: '',
+          error: (err as Error).message,
+          clientOutput: client.output(),
+        };
+      }
+      if (last.reached || Date.now() - started > 2_000) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    return last!;
   } finally {
     await client.stop();
   }
