@@ -107,6 +107,33 @@ const SHAPES: Record<string, { input: Partial<NodeInput>; xrayr: boolean; v2bx: 
     v2bx: true,
   },
   'shadowsocks AEAD': { input: { protocol: 'shadowsocks', cipher: 'aes-256-gcm' }, xrayr: true, v2bx: true },
+  'shadowsocks + simple-obfs http': {
+    input: {
+      protocol: 'shadowsocks',
+      cipher: 'aes-256-gcm',
+      ss_plugin: { type: 'obfs', mode: 'http', host: 'a.example' },
+    },
+    xrayr: true,
+    v2bx: false,
+  },
+  'shadowsocks + simple-obfs tls': {
+    input: {
+      protocol: 'shadowsocks',
+      cipher: 'aes-256-gcm',
+      ss_plugin: { type: 'obfs', mode: 'tls', host: 'a.example' },
+    },
+    xrayr: false,
+    v2bx: false,
+  },
+  'shadowsocks + v2ray-plugin': {
+    input: {
+      protocol: 'shadowsocks',
+      cipher: 'chacha20-ietf-poly1305',
+      ss_plugin: { type: 'v2ray-plugin', tls: true, host: 'a.example', path: '/ws' },
+    },
+    xrayr: false,
+    v2bx: false,
+  },
   'shadowsocks 2022 AES-128': {
     input: { protocol: 'shadowsocks', cipher: '2022-blake3-aes-128-gcm' },
     xrayr: true,
@@ -202,7 +229,12 @@ describe(`what each agent makes of every node shape (${TEST_DIALECT})`, () => {
       v2bx: { runs: shape.v2bx },
     });
     // What the console tells operators beside the form says the same.
-    const support = { protocol, network: shape.input.network, reality: shape.input.reality ?? null };
+    const support = {
+      protocol,
+      network: shape.input.network,
+      reality: shape.input.reality ?? null,
+      ss_plugin: shape.input.ss_plugin ?? null,
+    };
     expect({
       xrayr: agentCannotRun('xrayr', support) === null,
       v2bx: agentCannotRun('v2bx', support) === null,

@@ -190,6 +190,8 @@ export function xrayrVerdict(node: ServedNode): Verdict {
   if (node.protocol === 'shadowsocks') {
     if (c.obfs !== null && c.obfs !== undefined && c.obfs !== '' && c.obfs !== 'http')
       return no(`XrayR knows obfs "http" only`);
+    // `plugin` is not in its struct: it serves plain Shadowsocks, which clients told to use the plugin cannot reach.
+    if (c.plugin && c.obfs !== 'http') return no(`XrayR does not run ${String(c.plugin)}`);
     return { runs: true };
   }
   if (!['tcp', 'ws', 'grpc', 'httpupgrade', 'splithttp'].includes(String(c.network)))
@@ -229,6 +231,8 @@ export function v2bxVerdict(node: ServedNode): Verdict {
   }
   if (node.protocol === 'shadowsocks' && String(c.cipher).startsWith('2022-') && !c.server_key)
     return no('Shadowsocks 2022 without a server key');
+  // Its Shadowsocks struct has no obfs or plugin field: plain Shadowsocks, which plugin clients cannot reach.
+  if (node.protocol === 'shadowsocks' && (c.plugin || c.obfs)) return no('V2bX runs no Shadowsocks plugin');
   if (node.protocol === 'hysteria2' && c['obfs-password'] && !c.obfs)
     return no('obfs password without its type');
   return { runs: true };

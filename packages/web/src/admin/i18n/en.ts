@@ -460,6 +460,7 @@ export const adminEn: AdminMessages = {
       noXhttp: 'has no XHTTP',
       trojanTcpOnly: 'runs Trojan on TCP only',
       xverNumber: 'reads a PROXY protocol version only as 0',
+      pluginServer: 'needs the plugin server in front (see above)',
     },
     form: {
       general: 'General',

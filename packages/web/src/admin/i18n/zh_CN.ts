@@ -447,6 +447,7 @@ export const adminZhCN = {
       noXhttp: '不支持 XHTTP',
       trojanTcpOnly: 'Trojan 仅支持 TCP',
       xverNumber: 'PROXY 协议版本只能为 0',
+      pluginServer: '需在其前运行插件服务端（见上方说明）',
     },
     form: {
       general: '基本信息',

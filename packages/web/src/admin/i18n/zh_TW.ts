@@ -451,6 +451,7 @@ export const adminZhTW: AdminMessages = {
       noXhttp: '不支援 XHTTP',
       trojanTcpOnly: 'Trojan 僅支援 TCP',
       xverNumber: 'PROXY 協定版本只能為 0',
+      pluginServer: '需在其前執行外掛伺服端（見上方說明）',
     },
     form: {
       general: '基本資訊',

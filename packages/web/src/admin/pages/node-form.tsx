@@ -561,6 +561,7 @@ export function NodeFormDrawer({
               protocol={values.protocol}
               network={network}
               reality={vless && tls && values.reality ? { xver: Number(values.reality_xver) } : null}
+              ss_plugin={ss ? ssPluginInputOf(values.ss_plugin) : null}
             />
           </Stack>
 
