@@ -1,9 +1,11 @@
 import { PROTOCOL_TRANSPORTS } from '@portal/contract/admin';
+import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseShareUri } from '../../test/clients/share-uri-parser.js';
 import { SING_BOX_SCHEMA, singBoxReferenceProblems } from '../../test/clients/sing-box-schema.js';
-import { formatCarries, shareUri, singBoxJson, type ClientNode } from './formats.js';
+import { clashYaml, formatCarries, shareUri, singBoxJson, type ClientNode } from './formats.js';
 
 /**
  * Every node shape we can deliver, written out and read back as the clients read it: each share URI round-trips
@@ -339,5 +341,39 @@ describe('sing-box configurations hold to the documented options', () => {
       }),
     ).toEqual(['proxy names missing gone']);
     expect(vless.tls.enabled).toBe(true);
+  });
+});
+
+/** Every path in a document whose value is null: a client reading a map or a list finds nothing there. */
+function nullPaths(value: unknown, path = '$'): string[] {
+  if (value === null) return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nullPaths(v, `${path}[${i}]`));
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => nullPaths(v, `${path}.${k}`));
+  return [];
+}
+
+describe('Clash Meta documents', () => {
+  it('carry every node of the matrix, valid by the meta schema, with no null anywhere', () => {
+    const nodes = matrix();
+    const doc = parse(clashYaml(nodes, 'Site')) as { proxies: { name: string }[] };
+    expect(doc.proxies.map((p) => p.name)).toEqual(
+      nodes.filter((n) => formatCarries('clash', n)).map((n) => n.name),
+    );
+    expect(nullPaths(doc)).toEqual([]);
+    const require = createRequire(import.meta.url);
+    const schema = require('meta-json-schema/schemas/meta-json-schema.json') as Record<string, unknown>;
+    const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
+    expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
+  });
+
+  it('the scan finds a null map', () => {
+    expect(nullPaths({ proxies: [{ 'ws-opts': null }] })).toEqual(['$.proxies[0].ws-opts']);
+  });
+});
+
+describe('sing-box configurations carry no null either', () => {
+  it('every node of the matrix', () => {
+    expect(nullPaths(JSON.parse(singBoxJson(matrix())))).toEqual([]);
   });
 });
