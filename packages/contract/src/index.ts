@@ -53,10 +53,12 @@ export type {
 } from './endpoints/nodes.js';
 export {
   NODE_PROTOCOLS,
+  NODE_REGIONS,
   NODE_STATUSES,
   NODE_TRANSPORTS,
   QUIC_PROTOCOLS,
   isQuicProtocol,
+  normaliseRegion,
 } from './endpoints/nodes.js';
 export type {
   ContactConfig,

@@ -5,7 +5,13 @@ import { flagQuery, idParamSchema, idSchema, intInput, lineText } from '../input
 import { LOCALES } from '../locales.js';
 import { paginationQuerySchema } from '../validation.js';
 import type { NODE_PROTOCOLS } from './nodes.js';
-import { isQuicProtocol, NODE_TRANSPORTS, nodeProtocolSchema, nodeStatusSchema } from './nodes.js';
+import {
+  isQuicProtocol,
+  NODE_TRANSPORTS,
+  nodeProtocolSchema,
+  nodeStatusSchema,
+  normaliseRegion,
+} from './nodes.js';
 import { trafficDayData } from './subscriptions.js';
 
 /**
@@ -251,7 +257,8 @@ export const nodeTranslationsSchema = z.object(
 export const nodeInput = z
   .object({
     name: text(100),
-    region: text(50),
+    /** A region key (NODE_REGIONS, any case) shows in each customer's language; anything else as written */
+    region: text(50).transform(normaliseRegion),
     country: lineText({ error: vkey('invalid') })
       .max(2, { error: vkey('invalid') })
       .regex(/^[A-Za-z]{2}$/, { error: vkey('invalid') }),

@@ -19,6 +19,17 @@ export const isQuicProtocol = (p: NodeProtocol): p is (typeof QUIC_PROTOCOLS)[nu
 export const NODE_TRANSPORTS = ['tcp', 'ws', 'grpc', 'httpupgrade', 'xhttp', 'h2', 'quic'] as const;
 export type NodeTransport = (typeof NODE_TRANSPORTS)[number];
 
+/**
+ * Region keys the portal names in each customer's language (others show as written). Operators typing one in any
+ * case ("Asia") get the key, so one region is never listed twice.
+ */
+export const NODE_REGIONS = ['asia', 'europe', 'america', 'oceania', 'africa'] as const;
+
+export function normaliseRegion(region: string): string {
+  const key = region.trim().toLowerCase();
+  return (NODE_REGIONS as readonly string[]).includes(key) ? key : region.trim();
+}
+
 export const NODE_STATUSES = ['online', 'offline', 'maintenance'] as const;
 export const nodeStatusSchema = z.enum(NODE_STATUSES);
 export type NodeStatus = z.infer<typeof nodeStatusSchema>;

@@ -206,6 +206,17 @@ describe(`nodes in the operators' console (${TEST_DIALECT})`, () => {
     expect((await names('status=offline')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('stores a known region in any case as its key (shown in each language), others as written', async () => {
+    const asia = (await staff<AdminNode>('POST', '/nodes', vmessNode({ name: 'Region a', region: ' Asia ' })))
+      .data;
+    expect(asia.region).toBe('asia');
+    const other = (
+      await staff<AdminNode>('POST', '/nodes', vmessNode({ name: 'Region b', region: 'Middle East' }))
+    ).data;
+    expect(other.region).toBe('Middle East');
+    for (const id of [asia.id, other.id]) await staff('DELETE', `/nodes/${id}`);
+  });
+
   it('refuses settings that do not fit the protocol, naming the field', async () => {
     const refused = async (input: unknown, field: string) => {
       const r = await staff<{ field: string; errors: { field: string }[] }>('POST', '/nodes', input);

@@ -451,7 +451,8 @@ export const adminEn: AdminMessages = {
       ok: 'Confirm',
     },
     agentSupport: {
-      title: 'Agents:',
+      title: 'Agents: ',
+      item: '{{agent}}: {{status}}',
       xrayr: 'XrayR',
       v2bx: 'V2bX',
       runs: 'runs it',
@@ -468,6 +469,7 @@ export const adminEn: AdminMessages = {
       display: 'Display and billing',
       name: 'Name',
       region: 'Region',
+      regionHint: "asia, europe, america, oceania or africa show in each customer's language",
       country: 'Country code',
       countryHint: 'Two letters, like JP',
       city: 'City',

@@ -438,7 +438,8 @@ export const adminZhCN = {
       ok: '确认',
     },
     agentSupport: {
-      title: '后端：',
+      title: '代理程序：',
+      item: '{{agent}}：{{status}}',
       xrayr: 'XrayR',
       v2bx: 'V2bX',
       runs: '可运行',
@@ -455,6 +456,7 @@ export const adminZhCN = {
       display: '显示与计费',
       name: '名称',
       region: '地区',
+      regionHint: '填 asia、europe、america、oceania 或 africa 时按用户语言显示',
       country: '国家代码',
       countryHint: '两个字母，如 JP',
       city: '城市',

@@ -442,7 +442,8 @@ export const adminZhTW: AdminMessages = {
       ok: '確認',
     },
     agentSupport: {
-      title: '後端：',
+      title: '代理程式：',
+      item: '{{agent}}：{{status}}',
       xrayr: 'XrayR',
       v2bx: 'V2bX',
       runs: '可執行',
@@ -459,6 +460,7 @@ export const adminZhTW: AdminMessages = {
       display: '顯示與計費',
       name: '名稱',
       region: '地區',
+      regionHint: '填 asia、europe、america、oceania 或 africa 時依使用者語言顯示',
       country: '國家代碼',
       countryHint: '兩個字母，如 JP',
       city: '城市',

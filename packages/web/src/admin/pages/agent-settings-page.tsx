@@ -53,7 +53,7 @@ function AgentsBadge({ action }: { action: AgentRouteAction }) {
   const { t } = useTranslation('admin');
   const both = XRAYR_ROUTE_ACTIONS.includes(action);
   return (
-    <Badge variant="light" color={both ? 'teal' : 'gray'} data-testid="rule-agents">
+    <Badge variant="light" color={both ? 'teal' : 'gray'} tt="none" data-testid="rule-agents">
       {both ? t('agentSettings.agentsBoth') : t('agentSettings.agentsV2bx')}
     </Badge>
   );

@@ -361,10 +361,19 @@ export function NodeFormDrawer({
             </Title>
             <TextInput label={t('nodes.form.name')} required maxLength={100} {...text('name')} />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label={t('nodes.form.region')} required maxLength={50} {...text('region')} />
+              <TextInput
+                label={t('nodes.form.region')}
+                description={t('nodes.form.regionHint')}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                required
+                maxLength={50}
+                {...text('region')}
+              />
               <TextInput
                 label={t('nodes.form.country')}
                 description={t('nodes.form.countryHint')}
+                // The hint under the field, so the row's three inputs line up.
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
                 maxLength={2}
                 {...text('country')}
@@ -658,14 +667,16 @@ function AgentSupportNote(props: AgentSupportInput) {
   const { t } = useTranslation('admin');
   return (
     <Text size="sm" c="dimmed" data-testid="node-agent-support">
-      {t('nodes.agentSupport.title')}{' '}
+      {t('nodes.agentSupport.title')}
       {NODE_AGENTS.map((agent, i) => {
         const why = agentCannotRun(agent, props);
         return (
           <span key={agent} data-agent={agent} data-runs={why === null}>
             {i > 0 && ' · '}
-            {t(`nodes.agentSupport.${agent}`)}:{' '}
-            {why === null ? t('nodes.agentSupport.runs') : t(`nodes.agentSupport.${why}`)}
+            {t('nodes.agentSupport.item', {
+              agent: t(`nodes.agentSupport.${agent}`),
+              status: why === null ? t('nodes.agentSupport.runs') : t(`nodes.agentSupport.${why}`),
+            })}
           </span>
         );
       })}

@@ -1,10 +1,10 @@
 /** Display helpers of the node centre: country names, cities, regions, rate multipliers. */
 import { useTranslation } from 'react-i18next';
-import { localeToHeader } from '@portal/contract';
+import { localeToHeader, NODE_REGIONS } from '@portal/contract';
 import type { Locale, NodeInfo } from '@portal/contract';
 
 /** Region slugs with a name in the messages; others show as the slug with capitals ("middle_east" -> "Middle East"). */
-export const KNOWN_REGIONS = ['asia', 'europe', 'america', 'oceania', 'africa'] as const;
+export const KNOWN_REGIONS = NODE_REGIONS;
 type KnownRegion = (typeof KNOWN_REGIONS)[number];
 
 function isKnownRegion(region: string): region is KnownRegion {
