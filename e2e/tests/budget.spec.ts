@@ -9,7 +9,7 @@ const API = '/api/v1/portal';
  * What the dashboard may load before the customer does anything: gzipped JavaScript, in KiB. The goal (issue 16) is
  * 200; this is the ceiling reached so far, lowered as the code shrinks — never raised to let a change pass.
  */
-const BUDGET_KIB = 305;
+const BUDGET_KIB = 302;
 /** The landing page's chunks are named so (vite.config.ts): a signed-in customer never needs one. */
 const LANDING_CHUNK = /\/assets\/landing-[^/]*\.js$/;
 /** A language's messages (src/i18n/resources.ts): one language per visit. */

@@ -1,12 +1,15 @@
 import { ActionIcon, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './search.module.css';
 import type { SearchPage } from './types';
 
-/** The dialog and its result code are a chunk of their own, fetched when the browser is idle or on first use. */
+/**
+ * The dialog and its result code are a chunk of their own, fetched on intent (a trigger hovered, focused or touched)
+ * or on first use: customers who never search never load it.
+ */
 const loadDialog = () => import('./search-dialog');
 const SearchDialog = lazy(loadDialog);
 
@@ -16,18 +19,8 @@ function isApple(): boolean {
   );
 }
 
-/** Loads the dialog's chunk once the console has painted and the browser has nothing better to do. */
-function usePreloadWhenIdle() {
-  useEffect(() => {
-    const preload = () => void loadDialog().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(preload, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(preload, 2000);
-    return () => window.clearTimeout(timer);
-  }, []);
-}
+/** Fetches the dialog's chunk ahead of a click: when the pointer or the keyboard reaches a search trigger. */
+const preloadDialog = () => void loadDialog().catch(() => undefined);
 
 interface SearchLauncherProps {
   pages: readonly SearchPage[];
@@ -50,7 +43,6 @@ export function SearchLauncher({ pages }: SearchLauncherProps) {
     setFocusSignal((n) => n + 1);
   }, []);
   const close = useCallback(() => setOpened(false), []);
-  usePreloadWhenIdle();
   // Everywhere, form fields included: the shortcut is the way to the search.
   useHotkeys([['mod+K', open]], []);
 
@@ -59,7 +51,8 @@ export function SearchLauncher({ pages }: SearchLauncherProps) {
       <UnstyledButton
         className={classes.trigger}
         onClick={open}
-        onPointerEnter={() => void loadDialog().catch(() => undefined)}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
         aria-label={t('search.open')}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K"
@@ -81,6 +74,8 @@ export function SearchLauncher({ pages }: SearchLauncherProps) {
         variant="default"
         size="lg"
         onClick={open}
+        onPointerDown={preloadDialog}
+        onFocus={preloadDialog}
         aria-label={t('search.open')}
         aria-haspopup="dialog"
         hiddenFrom="sm"
