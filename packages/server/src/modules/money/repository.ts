@@ -1,4 +1,4 @@
-import type { LedgerKind, Network, TopupStatus } from '@portal/contract';
+import { MAX_INT, type LedgerKind, type Network, type TopupStatus } from '@portal/contract';
 import type { TimeSort } from '@portal/contract/admin';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/types.js';
@@ -47,6 +47,8 @@ const direction = (sort: TimeSort = 'newest') => (sort === 'oldest' ? 'asc' : 'd
 /** The user an operator typed: an id, or an e-mail address (as stored: trimmed, lower case). */
 export async function userIdOf(db: Db, user: string): Promise<number | null> {
   const q = db.selectFrom('users').select('id');
+  // Digits beyond the id range name nobody (PostgreSQL refuses them against an integer column).
+  if (/^\d{1,10}$/.test(user) && Number(user) > MAX_INT) return null;
   const row = /^\d{1,10}$/.test(user)
     ? await q.where('id', '=', Number(user)).executeTakeFirst()
     : await q.where('email', '=', user.trim().toLowerCase()).executeTakeFirst();
