@@ -499,6 +499,12 @@ describe(`access matrix over the contract (${TEST_DIALECT})`, () => {
     );
     expect(unknown).toEqual([]);
     expect(routes.length).toBeGreaterThan(60);
+    const portal = routes.filter((r) => r.scope === 'portal');
+    const owned = portal.filter((r) => r.ids.some((i) => KINDS[i.kind] === 'customer'));
+    console.log(
+      `access matrix: ${routes.length} routes take an id: ${owned.length} customer routes name a customer's thing, ` +
+        `${portal.length - owned.length} only catalogue content, ${routes.length - portal.length} staff routes`,
+    );
     const withoutBody = routes.filter(
       (r) =>
         r.scope === 'portal' &&
