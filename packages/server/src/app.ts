@@ -129,6 +129,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Made before the app-wide hooks below are added, so it inherits none of them (a Fastify scope copies its
+  // parent's hooks when it is created); its routes set their own headers. The error envelope still applies.
+  await app.register(async (lean) => {
+    registerErrorHandling(lean, { localeFromHeader: true });
+    for (const m of modules) m.leanRoutes?.(lean);
+  });
   registerLocale(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

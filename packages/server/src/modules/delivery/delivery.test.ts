@@ -8,6 +8,7 @@ import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { credit } from '../../test/wallet.js';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
+import { catalogueChanged } from '../nodes/catalogue-version.js';
 import { SING_BOX_SCHEMA, singBoxReferenceProblems } from '../../test/clients/sing-box-schema.js';
 import { clashYaml, formatCarries, pickFormat, shareUri, singBoxJson, type ClientNode } from './formats.js';
 
@@ -602,6 +603,8 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
   it('says so when no node can be served, rather than a configuration with an empty group', async () => {
     const visible = await db().selectFrom('nodes').select('id').where('is_visible', '=', 1).execute();
     await db().updateTable('nodes').set({ is_visible: 0 }).execute();
+    // Written around the repositories: tell delivery as they do.
+    await catalogueChanged(db());
     try {
       const box = (await get(`/sub/${token}?format=sing-box`)).body;
       const validate = new Ajv({ strict: false, allErrors: true }).compile(SING_BOX_SCHEMA);
@@ -629,6 +632,7 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
           visible.map((v) => v.id),
         )
         .execute();
+      await catalogueChanged(db());
     }
   });
 

@@ -85,24 +85,7 @@ export function shareUri(n: ClientNode): string {
   const authority = `${n.host.includes(':') ? `[${n.host}]` : n.host}:${n.port}`;
   switch (n.protocol) {
     case 'vmess':
-      return `vmess://${b64(
-        JSON.stringify({
-          v: '2',
-          ps: n.name,
-          add: n.host,
-          port: String(n.port),
-          id: n.secret,
-          aid: '0',
-          scy: 'auto',
-          net: uriType(n),
-          // For tcp the header type; gRPC's mode ("gun").
-          type: n.network === 'tcp' ? n.tcpHeader : n.network === 'grpc' ? 'gun' : 'none',
-          host: n.wsHost ?? '',
-          path: n.network === 'grpc' ? (n.serviceName ?? '') : (n.path ?? ''),
-          tls: n.tls ? 'tls' : '',
-          sni: n.sni ?? '',
-        }),
-      )}`;
+      return `vmess://${b64(vmessJson(n))}`;
     case 'vless':
     case 'trojan': {
       const q = new URLSearchParams({ type: uriType(n) });
@@ -126,18 +109,42 @@ export function shareUri(n: ClientNode): string {
       if (n.network === 'xhttp') q.set('mode', n.xhttpMode);
       return `${n.protocol}://${encodeURIComponent(n.secret)}@${authority}?${q.toString()}#${tag}`;
     }
-    case 'shadowsocks': {
-      // SIP002: userinfo is base64url(method:password) without padding, except for the 2022 ciphers, whose userinfo
-      // is percent-encoded as it is (their password holds a ':' between server and user key).
-      const userinfo = n.cipher.startsWith('2022-')
-        ? `${encodeURIComponent(n.cipher)}:${encodeURIComponent(n.secret)}`
-        : Buffer.from(`${n.cipher}:${n.secret}`).toString('base64url');
-      return `ss://${userinfo}@${authority}${ssPluginQuery(n)}#${tag}`;
-    }
+    case 'shadowsocks':
+      return `ss://${ssUserinfo(n.cipher, n.secret)}@${authority}${ssPluginQuery(n)}#${tag}`;
     case 'hysteria2':
     case 'tuic':
       return quicShareUri(n, authority, tag);
   }
+}
+
+/** The JSON a `vmess://` URI carries (v2rayN's form), before base64. */
+export function vmessJson(n: ClientNode): string {
+  return JSON.stringify({
+    v: '2',
+    ps: n.name,
+    add: n.host,
+    port: String(n.port),
+    id: n.secret,
+    aid: '0',
+    scy: 'auto',
+    net: uriType(n),
+    // For tcp the header type; gRPC's mode ("gun").
+    type: n.network === 'tcp' ? n.tcpHeader : n.network === 'grpc' ? 'gun' : 'none',
+    host: n.wsHost ?? '',
+    path: n.network === 'grpc' ? (n.serviceName ?? '') : (n.path ?? ''),
+    tls: n.tls ? 'tls' : '',
+    sni: n.sni ?? '',
+  });
+}
+
+/**
+ * SIP002's userinfo: base64url(method:password) without padding, except for the 2022 ciphers, whose userinfo is
+ * percent-encoded as it is (their password holds a ':' between server and user key).
+ */
+export function ssUserinfo(cipher: string, secret: string): string {
+  return cipher.startsWith('2022-')
+    ? `${encodeURIComponent(cipher)}:${encodeURIComponent(secret)}`
+    : Buffer.from(`${cipher}:${secret}`).toString('base64url');
 }
 
 /** SIP002's plugin parameter: `/?plugin=` and the percent-encoded `name;options` of the client's plugin. */

@@ -1,11 +1,12 @@
 import type { ModuleFactory } from '../../app-context.js';
+import { DeliveryCatalogue } from './catalogue.js';
 import { deliveryRoutes } from './routes.js';
 
 export const deliveryModule: ModuleFactory = (ctx) => ({
-  rootRoutes: (app) =>
+  leanRoutes: (app) =>
     deliveryRoutes(app, {
       links: ctx.services.subscriptions.links,
-      nodes: ctx.services.nodes,
+      catalogue: new DeliveryCatalogue(ctx.services.nodes, ctx.config.siteName),
       limiter: ctx.limiter,
       siteName: ctx.config.siteName,
       publicUrl: ctx.config.publicUrl,

@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { NodeRow } from '../../db/types.js';
+import type { SubscriptionRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { NodeService } from '../nodes/node-service.js';
-import { nodeSettings } from '../nodes/node-settings.js';
-import { isSs2022, ss2022UserKey } from '../nodes/ss2022.js';
+import { SECURITY_HEADERS } from '../../plugins/security.js';
 import { servingProblem } from '../subscriptions/servable.js';
 import type { SubscriptionLinks } from '../subscriptions/subscription-link.js';
-import {
-  base64List,
-  clashYaml,
-  formatCarries,
-  pickFormat,
-  singBoxJson,
-  type ClientNode,
-  type Format,
-} from './formats.js';
+import type { DeliveryCatalogue } from './catalogue.js';
+import { base64List, clashYaml, pickFormat, singBoxJson, type ClientNode, type Format } from './formats.js';
+import { fill, renderDirect, TEMPLATE_UUID } from './templates.js';
 
 type Trouble = 'expired' | 'suspended' | 'exhausted' | 'disabled' | 'noNodes';
 
@@ -76,58 +68,17 @@ const CONTENT_TYPES: Record<Format, string> = {
   'sing-box': 'application/json; charset=utf-8',
 };
 
-function toClientNode(
-  node: Pick<NodeRow, 'name' | 'protocol' | 'host' | 'port' | 'settings'>,
-  secret: string,
-): ClientNode {
-  const s = nodeSettings(node);
-  // Shadowsocks 2022: the client's password is the server key and the user's key the agents derive.
-  const ss2022 = node.protocol === 'shadowsocks' && isSs2022(s.cipher) && s.serverKey !== null;
-  return {
-    name: node.name,
-    protocol: node.protocol,
-    host: node.host,
-    port: node.port,
-    secret: ss2022 ? `${s.serverKey}:${ss2022UserKey(secret, s.cipher)}` : secret,
-    network: s.network,
-    tcpHeader: s.tcpHeader,
-    path: s.path,
-    wsHost: s.wsHost,
-    serviceName: s.serviceName,
-    xhttpMode: s.xhttpMode,
-    tls: s.tls,
-    sni: s.sni,
-    flow: s.flow,
-    reality: s.reality
-      ? {
-          publicKey: s.reality.publicKey,
-          shortId: s.reality.shortIds[0] ?? '',
-          fingerprint: s.reality.fingerprint,
-        }
-      : null,
-    cipher: s.cipher,
-    ssPlugin: s.ssPlugin,
-    // Hysteria2's password and TUIC's UUID and password are the subscription's UUID, as the agents set them.
-    hysteria2: s.hysteria2
-      ? {
-          obfsPassword: s.hysteria2.obfsPassword,
-          upMbps: s.hysteria2.upMbps,
-          downMbps: s.hysteria2.downMbps,
-          hopPorts: s.hysteria2.hopPorts,
-          allowInsecure: s.hysteria2.allowInsecure,
-        }
-      : null,
-    tuic: s.tuic
-      ? {
-          congestionControl: s.tuic.congestionControl,
-          udpRelayMode: s.tuic.udpRelayMode,
-          zeroRttHandshake: s.tuic.zeroRttHandshake,
-          alpn: s.tuic.alpn,
-          allowInsecure: s.tuic.allowInsecure,
-        }
-      : null,
-  };
-}
+/**
+ * What /sub sends in place of the app-wide security headers it skips (it answers a download, never a page):
+ * no sniffing, HSTS, not embeddable by other sites, no scripts or frames if a browser ever renders it.
+ */
+const LEAN_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'strict-transport-security': SECURITY_HEADERS['strict-transport-security'] ?? 'max-age=15552000; includeSubDomains',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
 
 /**
  * GET /sub/{token}: what proxy clients poll. The format follows ?format= or the client's User-Agent; a browser is
@@ -138,16 +89,41 @@ export function deliveryRoutes(
   app: FastifyInstance,
   deps: {
     links: SubscriptionLinks;
-    nodes: NodeService;
+    catalogue: DeliveryCatalogue;
     limiter: RateLimiter;
     siteName: string;
     publicUrl: string;
   },
 ): void {
+  const { siteName, publicUrl } = deps;
+  const profileTitle = `base64:${Buffer.from(siteName).toString('base64')}`;
+  const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(siteName)}`;
+
+  /** The body for a subscription that can be served: its package's templates with its UUID filled in. */
+  async function render(format: Format, sub: SubscriptionRow, userLocale: string): Promise<string> {
+    const { nodes, templates } = await deps.catalogue.forPackage(sub.package_id);
+    const template = templates[format];
+    // Nothing this client can use (no node reaches the package yet, or only ones its format cannot carry): a
+    // Clash or sing-box configuration with an empty group would not even load, so say so instead.
+    if (!template) return renderNodes(format, [placeholder('noNodes', userLocale, sub.end_at, publicUrl)]);
+    if (!TEMPLATE_UUID.test(sub.uuid)) return renderDirect(format, nodes, sub.uuid, siteName);
+    const text = fill(template, sub.uuid);
+    return format === 'base64' ? Buffer.from(text, 'utf8').toString('base64') : text;
+  }
+
+  function renderNodes(format: Format, nodes: ClientNode[]): string {
+    if (format === 'clash') return clashYaml(nodes, siteName);
+    if (format === 'sing-box') return singBoxJson(nodes);
+    return base64List(nodes);
+  }
+
+  // Registered in the lean scope (app.ts): none of the app-wide hooks run; the headers it needs are set here.
+  // Not access-logged: the URL is the subscription's credential.
   app.get<{ Params: { token: string }; Querystring: { format?: string } }>(
     '/sub/:token',
-    { schema: { hide: true } },
+    { schema: { hide: true }, logLevel: 'warn' },
     async (request, reply) => {
+      reply.headers(LEAN_HEADERS);
       const { token } = request.params;
       if (!/^[A-Za-z0-9_-]{8,256}$/.test(token)) throw new AppError('LINK_NOT_FOUND');
       const { allowed, retryAfterMs } = await deps.limiter.hit(`sub:${token}`, 30, 60_000);
@@ -156,6 +132,7 @@ export function deliveryRoutes(
         throw new AppError('LINK_RATE_LIMIT');
       }
       const found = await deps.links.resolve(token);
+      // Issue 20's limit per address on unknown tokens goes here.
       if (!found) throw new AppError('LINK_NOT_FOUND');
       const { sub, locale: userLocale } = found;
 
@@ -170,24 +147,10 @@ export function deliveryRoutes(
         return reply.redirect(`/subscribe?token=${encodeURIComponent(token)}`, 302);
       }
       const format = pickFormat(request.query.format, ua);
-      const { siteName, publicUrl } = deps;
       const trouble = found.ownerDisabled ? 'disabled' : servingProblem(sub);
-      let nodes: ClientNode[];
-      if (trouble) {
-        nodes = [placeholder(trouble, userLocale, sub.end_at, publicUrl)];
-      } else {
-        const rows = await deps.nodes.deliverable(sub.package_id);
-        nodes = rows.map((n) => toClientNode(n, sub.uuid)).filter((n) => formatCarries(format, n));
-        // Nothing this client can use (no node reaches the package yet, or only ones its format cannot carry):
-        // a Clash or sing-box configuration with an empty group would not even load, so say so instead.
-        if (nodes.length === 0) nodes = [placeholder('noNodes', userLocale, sub.end_at, publicUrl)];
-      }
-      const body =
-        format === 'clash'
-          ? clashYaml(nodes, siteName)
-          : format === 'sing-box'
-            ? singBoxJson(nodes)
-            : base64List(nodes);
+      const body = trouble
+        ? renderNodes(format, [placeholder(trouble, userLocale, sub.end_at, publicUrl)])
+        : await render(format, sub, userLocale);
       const expire = Math.floor(Date.parse(sub.end_at) / 1000);
       return reply
         .header('content-type', CONTENT_TYPES[format])
@@ -196,8 +159,8 @@ export function deliveryRoutes(
           `upload=${sub.upload_bytes}; download=${sub.traffic_used - sub.upload_bytes}; total=${sub.traffic_limit ?? 0}; expire=${expire}`,
         )
         .header('profile-update-interval', '24')
-        .header('profile-title', `base64:${Buffer.from(siteName).toString('base64')}`)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(siteName)}`)
+        .header('profile-title', profileTitle)
+        .header('content-disposition', disposition)
         .header('cache-control', 'no-store')
         .send(body);
     },

@@ -2,6 +2,7 @@ import type { NodeProtocol, NodeStatus } from '@portal/contract';
 import { sql, type Updateable } from 'kysely';
 import type { Db, NodesTable } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
+import { catalogueChanged } from './catalogue-version.js';
 
 /**
  * The console's SQL on nodes: every node (hidden ones too), their settings and groups, node groups, the groups a
@@ -62,10 +63,12 @@ export function pageOfNodes(db: Db, q: PageQuery & AdminNodeFilter, cutoff: stri
 
 export async function updateNode(db: Db, id: number, values: Updateable<NodesTable>): Promise<void> {
   await db.updateTable('nodes').set(values).where('id', '=', id).execute();
+  await catalogueChanged(db);
 }
 
 export async function deleteNode(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('nodes').where('id', '=', id).executeTakeFirst();
+  await catalogueChanged(db);
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -90,6 +93,7 @@ export async function setNodeGroups(db: Db, nodeId: number, groupIds: number[]):
       .insertInto('node_group_members')
       .values(groupIds.map((group_id) => ({ group_id, node_id: nodeId })))
       .execute();
+  await catalogueChanged(db);
 }
 
 /** Which of these group ids exist. */
@@ -144,6 +148,7 @@ export async function renameGroup(db: Db, id: number, name: string, now: string)
 
 export async function deleteGroup(db: Db, id: number): Promise<void> {
   await db.deleteFrom('node_groups').where('id', '=', id).execute();
+  await catalogueChanged(db);
 }
 
 export async function groupUsedByPackages(db: Db, id: number): Promise<boolean> {
@@ -176,6 +181,7 @@ export async function replacePackageGroups(db: Db, packageId: number, groupIds: 
       .insertInto('package_node_groups')
       .values(groupIds.map((group_id) => ({ package_id: packageId, group_id })))
       .execute();
+  await catalogueChanged(db);
 }
 
 // ---- traffic per node ----

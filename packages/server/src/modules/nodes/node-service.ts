@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { toPage, type PageQuery } from '../../lib/paginate.js';
 import { ownSubscription } from '../subscriptions/subscription-queries.js';
 import { loadAgentSettings } from './agent-settings.js';
+import { CatalogueVersion } from './catalogue-version.js';
 import { nodeSettings } from './node-settings.js';
 import { issueNodeToken } from './node-tokens.js';
 import * as repo from './repository.js';
@@ -96,7 +97,11 @@ export type NewNode = Pick<
 > & { settings: Record<string, unknown> };
 
 export class NodeService {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly version: CatalogueVersion;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.version = new CatalogueVersion(db);
+  }
 
   /** The nodes the customer's live subscriptions reach (every enabled one without a live subscription). */
   async list(
@@ -212,6 +217,11 @@ export class NodeService {
   /** The nodes a subscription link of this package lists (enabled, reached, not offline), in display order. */
   deliverable(packageId: number) {
     return repo.deliverableNodes(this.db, packageId);
+  }
+
+  /** Changes whenever what `deliverable` answers may have changed (`catalogue-version.ts`); cheap to call. */
+  catalogueVersion(): string | Promise<string> {
+    return this.version.current();
   }
 
   /** Records what the reads already show: silent nodes go offline, and their online devices are forgotten. */

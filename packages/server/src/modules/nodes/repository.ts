@@ -10,6 +10,7 @@ import {
 import { nowIso } from '../../db/time.js';
 import type { Database, Db, NodeRow, NodesTable } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
+import { catalogueChanged } from './catalogue-version.js';
 import { servableSql, trafficUsedUpSql } from '../subscriptions/servable.js';
 import { customerSeesSql, reachesSql } from './reach.js';
 
@@ -89,6 +90,8 @@ export async function markSilentOffline(db: Db, cutoff: string): Promise<number>
     .where((eb) => eb.or([eb('last_heartbeat_at', 'is', null), eb('last_heartbeat_at', '<', cutoff)]))
     .executeTakeFirst();
   await db.deleteFrom('node_online_ips').where('reported_at', '<', cutoff).execute();
+  // Delivery leaves offline nodes out.
+  if (Number(result.numUpdatedRows) > 0) await catalogueChanged(db);
   return Number(result.numUpdatedRows);
 }
 
@@ -109,10 +112,10 @@ export async function demoReport(
   id: number,
   r: { at: string; load: number; mem: number; latency: number | null },
 ): Promise<void> {
+  await comeBackOnline(db, id);
   await db
     .updateTable('nodes')
     .set({
-      status: 'online',
       last_heartbeat_at: r.at,
       load_percent: r.load,
       cpu_percent: r.load,
@@ -130,6 +133,7 @@ export function allNodes(db: Db): Promise<NodeRow[]> {
 
 export async function insertNode(db: Db, values: Insertable<NodesTable>): Promise<number> {
   const row = await db.insertInto('nodes').values(values).returning('id').executeTakeFirstOrThrow();
+  await catalogueChanged(db);
   return row.id;
 }
 
@@ -151,14 +155,19 @@ export function findNode(db: Db, id: number): Promise<NodeRow | undefined> {
 
 /** A heartbeat: an offline node comes back online (maintenance stays). */
 export async function heartbeat(db: Db, id: number, at: string): Promise<void> {
-  await db
+  await comeBackOnline(db, id);
+  await db.updateTable('nodes').set({ last_heartbeat_at: at }).where('id', '=', id).execute();
+}
+
+/** An offline node goes online (a conditional UPDATE: only the call that flips it tells delivery). */
+async function comeBackOnline(db: Db, id: number): Promise<void> {
+  const flipped = await db
     .updateTable('nodes')
-    .set({
-      last_heartbeat_at: at,
-      status: sql<NodeRow['status']>`case when status = 'offline' then 'online' else status end`,
-    })
+    .set({ status: 'online' })
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'offline')
+    .executeTakeFirst();
+  if (Number(flipped.numUpdatedRows) > 0) await catalogueChanged(db);
 }
 
 /** The subscriptions a node serves now: live, of active users, whose package reaches the node; in id order. */
