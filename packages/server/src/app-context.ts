@@ -125,11 +125,6 @@ export interface AppModule {
   restricted?: Partial<Record<RestrictedPrefix, (scope: FastifyInstance) => void>>;
   /** At the root, outside the API envelope (subscription links, the node agents' API). */
   rootRoutes?(app: FastifyInstance): void;
-  /**
-   * At the root, in a scope that none of the app-wide hooks reach (locale, x-request-id, security headers,
-   * compression): for hot routes that set the headers they need themselves (subscription links).
-   */
-  leanRoutes?(app: FastifyInstance): void;
   jobs?: ScheduledJob[];
 }
 

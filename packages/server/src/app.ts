@@ -9,6 +9,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './lib/app-error.js';
+import { isLeanRoute } from './lib/lean-route.js';
 import { registerLocale } from './lib/locale.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { openRedis } from './lib/redis.js';
@@ -129,15 +130,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Made before the app-wide hooks below are added, so it inherits none of them (a Fastify scope copies its
-  // parent's hooks when it is created); its routes set their own headers. The error envelope still applies.
-  await app.register(async (lean) => {
-    registerErrorHandling(lean, { localeFromHeader: true });
-    for (const m of modules) m.leanRoutes?.(lean);
-  });
   registerLocale(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!isLeanRoute(request)) reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   registerErrorHandling(app);
   await registerSecurity(app);

@@ -1,5 +1,6 @@
 import { localeFromAcceptLanguage, type Locale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { isLeanRoute } from './lean-route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,7 +11,9 @@ declare module 'fastify' {
 
 export function registerLocale(app: FastifyInstance): void {
   app.decorateRequest('locale', 'zh_CN');
-  app.addHook('onRequest', async (request) => {
-    request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+  // Lean routes read it only when they fail (the error handler).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isLeanRoute(request)) request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    done();
   });
 }

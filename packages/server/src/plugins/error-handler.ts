@@ -15,6 +15,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isAppError } from '../lib/app-error.js';
+import { isLeanRoute } from '../lib/lean-route.js';
 import { SECURITY_HEADERS } from './security.js';
 
 export interface FieldError {
@@ -57,13 +58,10 @@ const CONTEXT_NAMES: Record<string, string> = {
  * fields), malformed requests, rate limits, and anything unexpected (50000, logged with the request id, no stack
  * trace to the client). Unknown API paths answer 40003.
  */
-export function registerErrorHandling(
-  app: FastifyInstance,
-  options: { localeFromHeader?: boolean } = {},
-): void {
+export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // A scope without the locale hook (app.ts's lean routes) reads the caller's language only when it fails.
-    if (options.localeFromHeader) request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    // The locale hook lets lean routes pass: their caller's language is read only when they fail.
+    if (isLeanRoute(request)) request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
     if (isAppError(error)) {
       const def = Object.values(ERRORS).find((e) => e.code === error.code) ?? ERRORS.INTERNAL;
       if (def.status >= 500) request.log.error({ err: error }, 'request failed');

@@ -3,7 +3,7 @@ import { DeliveryCatalogue } from './catalogue.js';
 import { deliveryRoutes } from './routes.js';
 
 export const deliveryModule: ModuleFactory = (ctx) => ({
-  leanRoutes: (app) =>
+  rootRoutes: (app) =>
     deliveryRoutes(app, {
       links: ctx.services.subscriptions.links,
       catalogue: new DeliveryCatalogue(ctx.services.nodes, ctx.config.siteName),

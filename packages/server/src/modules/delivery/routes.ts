@@ -3,6 +3,7 @@ import type { Locale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { SubscriptionRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
+import { LEAN_ROUTE } from '../../lib/lean-route.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { SECURITY_HEADERS } from '../../plugins/security.js';
 import { servingProblem } from '../subscriptions/servable.js';
@@ -117,11 +118,11 @@ export function deliveryRoutes(
     return base64List(nodes);
   }
 
-  // Registered in the lean scope (app.ts): none of the app-wide hooks run; the headers it needs are set here.
-  // Not access-logged: the URL is the subscription's credential.
+  // A lean route (lib/lean-route.ts): no helmet, compression, locale or x-request-id hook work; the headers it
+  // needs are set here. Not access-logged: the URL is the subscription's credential.
   app.get<{ Params: { token: string }; Querystring: { format?: string } }>(
     '/sub/:token',
-    { schema: { hide: true }, logLevel: 'warn' },
+    { schema: { hide: true }, ...LEAN_ROUTE },
     async (request, reply) => {
       reply.headers(LEAN_HEADERS);
       const { token } = request.params;

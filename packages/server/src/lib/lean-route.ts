@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A lean route (`LEAN_ROUTE`). */
+    lean?: boolean;
+  }
+}
+
+/**
+ * Route options of a hot route that sends the headers it needs itself (subscription links): helmet and
+ * compression are off through their own options, the app-wide locale and x-request-id hooks let it pass
+ * (`isLeanRoute`), and it is not access-logged. Errors still leave as the envelope, in the caller's language.
+ */
+export const LEAN_ROUTE = {
+  config: { lean: true },
+  helmet: false as const,
+  compress: false as const,
+  logLevel: 'warn' as const,
+};
+
+export function isLeanRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.config.lean === true;
+}

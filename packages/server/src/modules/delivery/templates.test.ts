@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { matrix } from '../../test/clients/node-matrix.js';
+import { parseShareUri } from '../../test/clients/share-uri-parser.js';
+import { isSs2022, ss2022UserKey } from '../nodes/ss2022.js';
+import type { ClientNode, Format } from './formats.js';
+import { buildTemplates, fill, renderDirect, type CatalogueNode } from './templates.js';
+
+/**
+ * The templates against the serialisers they are cut from, over the whole node matrix, with names that YAML, JSON
+ * and URIs each treat specially: filled with a subscription's UUID, every format's document is the serialiser's,
+ * byte for byte, and reads back the same (YAML, JSON, each share URI through the clients' parser).
+ */
+
+const SERVER_KEYS: Record<string, string> = {
+  '2022-blake3-aes-128-gcm': 'MDEyMzQ1Njc4OWFiY2RlZg==',
+  '2022-blake3-aes-256-gcm': 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+};
+
+const ODD_NAMES = [
+  'it\'s "quoted"',
+  'key: value',
+  'a #comment',
+  '#hash first',
+  '  leading spaces',
+  'trailing space ',
+  '- dash first',
+  '[flow] {map}',
+  '*alias &anchor !tag',
+  '| pipe > fold',
+  '@at `tick` %pct',
+  'back\\slash',
+  '🇯🇵 東京 🚀',
+  '香港 IPLC 專線',
+  'null',
+  'true',
+  '0x1F',
+  '12:30',
+  '1e3',
+  '~',
+  `${'a very long name that a YAML writer would fold across lines '.repeat(2)}end`,
+  'name: with "both" \'quotes\' # and: more',
+];
+
+/** The matrix as the catalogue holds it: no secret, and how a UUID becomes each node's secret. */
+function catalogue(): CatalogueNode[] {
+  return matrix().map((n, i) => {
+    const serverKey = n.protocol === 'shadowsocks' && isSs2022(n.cipher) ? SERVER_KEYS[n.cipher]! : null;
+    const node: ClientNode = { ...n, name: `${ODD_NAMES[i % ODD_NAMES.length]} ${i}`, secret: '' };
+    return {
+      node,
+      secretOf: serverKey ? (uuid) => `${serverKey}:${ss2022UserKey(uuid, n.cipher)}` : (uuid) => uuid,
+    };
+  });
+}
+
+const UUIDS = [
+  randomUUID(),
+  randomUUID(),
+  '00000000-0000-0000-0000-000000000000',
+  '12345678-1234-1234-1234-123456789012',
+  '1e345678-9abc-4def-8123-456789abcdef',
+  'ABCDEF01-2345-4678-9ABC-DEF012345678',
+];
+
+const FORMATS: Format[] = ['base64', 'clash', 'sing-box'];
+
+/** What the route sends from a template (the base64 list is encoded after filling). */
+const fromTemplate = (format: Format, text: string) =>
+  format === 'base64' ? Buffer.from(text, 'utf8').toString('base64') : text;
+
+function read(format: Format, body: string): unknown {
+  if (format === 'clash') return parse(body) as unknown;
+  if (format === 'sing-box') return JSON.parse(body) as unknown;
+  return Buffer.from(body, 'base64').toString('utf8').split('\n').map(parseShareUri);
+}
+
+describe('delivery templates', () => {
+  const nodes = catalogue();
+  const site = 'Proxy: "Portal" #1';
+  const templates = buildTemplates(nodes, site);
+
+  for (const format of FORMATS) {
+    it(`${format}: the serialiser's document, byte for byte and read back, for every UUID`, () => {
+      const template = templates[format]!;
+      expect(template.some((p) => typeof p !== 'string')).toBe(true);
+      for (const uuid of UUIDS) {
+        const expected = renderDirect(format, nodes, uuid, site);
+        const got = fromTemplate(format, fill(template, uuid));
+        expect(read(format, got)).toEqual(read(format, expected));
+        expect(got).toBe(expected);
+      }
+    });
+  }
+
+  it('one node at a time too (a secret at the very start or end of a document)', () => {
+    for (const one of nodes) {
+      const single = buildTemplates([one], 'S');
+      for (const format of FORMATS) {
+        const template = single[format];
+        const expected = renderDirect(format, [one], UUIDS[0]!, 'S');
+        if (!template) {
+          // The format cannot carry this node: the route says so with its placeholder.
+          expect(read(format, expected)).toBeDefined();
+          continue;
+        }
+        expect(fromTemplate(format, fill(template, UUIDS[0]!))).toBe(expected);
+      }
+    }
+  });
+
+  it('keeps every name out of the slots, even one shaped like the stand-in', () => {
+    const [first] = nodes;
+    const trap = { ...first!, node: { ...first!.node, name: '00000000-5e47-4000-8000-000000000000' } };
+    const t = buildTemplates([trap], 'S');
+    for (const format of FORMATS)
+      expect(fromTemplate(format, fill(t[format]!, UUIDS[1]!))).toBe(renderDirect(format, [trap], UUIDS[1]!, 'S'));
+  });
+
+  it('has no template for a format that carries none of the nodes', () => {
+    // sing-box has no TCP HTTP header obfuscation that matches Xray's.
+    const dressed = nodes.filter((c) => c.node.network === 'tcp' && c.node.tcpHeader === 'http');
+    expect(dressed.length).toBeGreaterThan(0);
+    const t = buildTemplates(dressed, 'S');
+    expect(t['sing-box']).toBeNull();
+    expect(t.clash).not.toBeNull();
+    expect(t.base64).not.toBeNull();
+  });
+});
