@@ -126,12 +126,20 @@ describe(`delivery catalogue and lean route (${TEST_DIALECT})`, () => {
     expect(await hosts(link)).toEqual(['a.example.net']);
 
     // An edit (the host), at once.
-    await staff('PUT', `/nodes/${a.node.id}`, node({ name: 'A', host: 'a2.example.net', group_ids: [group.id] }));
+    await staff(
+      'PUT',
+      `/nodes/${a.node.id}`,
+      node({ name: 'A', host: 'a2.example.net', group_ids: [group.id] }),
+    );
     expect(await hosts(link)).toEqual(['a2.example.net']);
     // A node joins the package's group; another leaves it.
     const b = await liveNode(node({ name: 'B', host: 'b.example.net', group_ids: [] }));
     expect(await hosts(link)).toEqual(['a2.example.net']);
-    await staff('PUT', `/nodes/${b.node.id}`, node({ name: 'B', host: 'b.example.net', group_ids: [group.id] }));
+    await staff(
+      'PUT',
+      `/nodes/${b.node.id}`,
+      node({ name: 'B', host: 'b.example.net', group_ids: [group.id] }),
+    );
     expect(await hosts(link)).toEqual(['a2.example.net', 'b.example.net']);
     await staff('PUT', `/nodes/${a.node.id}`, node({ name: 'A', host: 'a2.example.net', group_ids: [] }));
     expect(await hosts(link)).toEqual(['b.example.net']);
@@ -200,7 +208,10 @@ describe(`delivery catalogue and lean route (${TEST_DIALECT})`, () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
-    const zh = await t.app.inject({ url: '/sub/NoSuchTokenAtAll123', headers: { 'accept-language': 'zh-CN' } });
+    const zh = await t.app.inject({
+      url: '/sub/NoSuchTokenAtAll123',
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(missing.json<{ message: string }>().message).not.toBe(zh.json<{ message: string }>().message);
     expect(zh.json<{ code: number }>().code).toBe(missing.json<{ code: number }>().code);
   });

@@ -75,7 +75,8 @@ const CONTENT_TYPES: Record<Format, string> = {
  */
 const LEAN_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
-  'strict-transport-security': SECURITY_HEADERS['strict-transport-security'] ?? 'max-age=15552000; includeSubDomains',
+  'strict-transport-security':
+    SECURITY_HEADERS['strict-transport-security'] ?? 'max-age=15552000; includeSubDomains',
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

@@ -115,7 +115,9 @@ describe('delivery templates', () => {
     const trap = { ...first!, node: { ...first!.node, name: '00000000-5e47-4000-8000-000000000000' } };
     const t = buildTemplates([trap], 'S');
     for (const format of FORMATS)
-      expect(fromTemplate(format, fill(t[format]!, UUIDS[1]!))).toBe(renderDirect(format, [trap], UUIDS[1]!, 'S'));
+      expect(fromTemplate(format, fill(t[format]!, UUIDS[1]!))).toBe(
+        renderDirect(format, [trap], UUIDS[1]!, 'S'),
+      );
   });
 
   it('has no template for a format that carries none of the nodes', () => {

@@ -49,7 +49,10 @@ export function withSecrets(nodes: readonly CatalogueNode[], uuid: string): Clie
  * The base64 list is the text before base64 (the caller encodes it): VMess and plain Shadowsocks hide the secret
  * inside base64 of their own, so those parts are slots that build it.
  */
-export function buildTemplates(nodes: readonly CatalogueNode[], site: string): Record<Format, Template | null> {
+export function buildTemplates(
+  nodes: readonly CatalogueNode[],
+  site: string,
+): Record<Format, Template | null> {
   const stamp = randomBytes(4).toString('hex');
   const standIn = (i: number) => `${stamp}-5e47-4000-8000-${String(i).padStart(12, '0')}`;
   const pattern = new RegExp(`${stamp}-5e47-4000-8000-(\\d{12})`, 'g');
@@ -60,7 +63,11 @@ export function buildTemplates(nodes: readonly CatalogueNode[], site: string): R
   };
 
   /** Cuts `text` at every stand-in; `encode` writes node i's secret where its stand-in was. */
-  const cut = (text: string, kept: readonly CatalogueNode[], encode: (secret: string) => string): Template => {
+  const cut = (
+    text: string,
+    kept: readonly CatalogueNode[],
+    encode: (secret: string) => string,
+  ): Template => {
     const parts: (string | Slot)[] = [];
     let last = 0;
     for (const m of text.matchAll(pattern)) {
@@ -134,7 +141,12 @@ function compact(parts: readonly (string | Slot)[]): Template {
 }
 
 /** The serialisers' output for the same nodes and UUID: what a template must equal (tests, odd UUIDs). */
-export function renderDirect(format: Format, nodes: readonly CatalogueNode[], uuid: string, site: string): string {
+export function renderDirect(
+  format: Format,
+  nodes: readonly CatalogueNode[],
+  uuid: string,
+  site: string,
+): string {
   const filled = withSecrets(nodes, uuid).filter((n) => formatCarries(format, n));
   if (format === 'clash') return clashYaml(filled, site);
   if (format === 'sing-box') return singBoxJson(filled);
