@@ -22,6 +22,7 @@ import * as m0020 from './0020-push-receipts.js';
 import * as m0021 from './0021-quic-nodes.js';
 import * as m0022 from './0022-device-counting.js';
 import * as m0023 from './0023-region-keys.js';
+import * as m0024 from './0024-user-list-version.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-quic-nodes': m0021,
   '0022-device-counting': m0022,
   '0023-region-keys': m0023,
+  '0024-user-list-version': m0024,
 };

@@ -82,6 +82,15 @@ export interface NodePushReceiptsTable {
   received_at: string;
 }
 
+/**
+ * The version of the agents' user lists: one row (id 1), bumped by triggers on the tables a list is made of
+ * (migration 0024); read with each agent's authentication.
+ */
+export interface UserListVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface NodeTables {
   nodes: NodesTable;
   node_online_ips: NodeOnlineIpsTable;
@@ -91,6 +100,7 @@ export interface NodeTables {
   node_traffic_daily: NodeTrafficDailyTable;
   node_push_receipts: NodePushReceiptsTable;
   node_push_usage: NodePushUsageTable;
+  user_list_version: UserListVersionTable;
 }
 
 export type NodeRow = Selectable<NodesTable>;

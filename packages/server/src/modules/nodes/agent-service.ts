@@ -7,6 +7,7 @@ import { loadAgentSettings, type AgentSettings } from './agent-settings.js';
 import { tokenMatches } from './node-tokens.js';
 import * as repo from './repository.js';
 import { recordTraffic, type TrafficDelta, type TrafficResult } from './traffic.js';
+import { UserLists, type AgentNode, type UserList } from './user-lists.js';
 
 /** The id of a node's stand-in user: the largest id the databases hold, above any subscription's for years. */
 export const STAND_IN_USER_ID = 2_147_483_647;
@@ -33,11 +34,18 @@ const HEARTBEAT_WRITE_MS = 10_000;
 
 /** What the agents on the proxy servers may do: authenticate, read their users, report traffic, devices, status. */
 export class AgentService {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly lists: UserLists;
 
-  /** The node whose token and protocol these are, with the call counted as a heartbeat; null otherwise. */
-  async authenticate(nodeId: number, token: string, protocol: string): Promise<NodeRow | null> {
-    const node = nodeId > 0 && token ? await repo.findNode(this.db, nodeId) : undefined;
+  constructor(private readonly db: Kysely<Database>) {
+    this.lists = new UserLists(db);
+  }
+
+  /**
+   * The node whose token and protocol these are, with the call counted as a heartbeat; null otherwise. The same
+   * statement reads the version of the user lists (`findAgentNode`).
+   */
+  async authenticate(nodeId: number, token: string, protocol: string): Promise<AgentNode | null> {
+    const node = nodeId > 0 && token ? await repo.findAgentNode(this.db, nodeId) : undefined;
     if (!node || !tokenMatches(token, node.token_hash) || protocol !== node.protocol) return null;
     if (!node.last_heartbeat_at || node.last_heartbeat_at < isoAfter(-HEARTBEAT_WRITE_MS))
       await repo.heartbeat(this.db, node.id, nowIso());
@@ -45,19 +53,21 @@ export class AgentService {
   }
 
   /**
-   * The node's users; none for a disabled node (it is not served). Neither XrayR nor V2bX ever applies an empty list
-   * (at start it is an error, later "no change": the users it had keep their access), so a node without users gets
-   * one stand-in user instead, whom nobody can use: the agents replace their list and drop everyone else.
+   * The node's users, built once per change and shared (user-lists.ts); null for a disabled node (it is not served)
+   * and for a list with nobody: see `standIn`.
    */
-  async users(node: NodeRow) {
-    const rows = node.is_visible === 1 ? await repo.servedUsers(this.db, nowIso(), node.id) : [];
-    const users = rows.map((r) => ({
-      id: r.id,
-      uuid: r.uuid,
-      speed_limit: r.speed_limit_mbps ?? 0,
-      device_limit: r.device_limit,
-    }));
-    return users.length > 0 ? users : [standInUser(node)];
+  async userList(node: AgentNode): Promise<UserList | null> {
+    const list = await this.lists.forNode(node);
+    return list && !list.empty ? list : null;
+  }
+
+  /**
+   * What a node without users gets. Neither XrayR nor V2bX ever applies an empty list (at start it is an error,
+   * later "no change": the users it had keep their access), so such a node gets one stand-in user instead, whom
+   * nobody can use: the agents replace their list and drop everyone else.
+   */
+  standIn(node: NodeRow): { users: ReturnType<typeof standInUser>[] } {
+    return { users: [standInUser(node)] };
   }
 
   /** The operators' settings every node's agent applies (its rules go into each config). */

@@ -10,6 +10,7 @@ import { normaliseAddress } from './device-address.js';
 import { nodeSettings, type NodeSettings } from './node-settings.js';
 import { serverPlugin } from './ss-plugin.js';
 import type { TrafficDelta } from './traffic.js';
+import type { AgentNode } from './user-lists.js';
 
 export const NODE_API_PREFIX = '/api/v1/server/UniProxy';
 
@@ -19,7 +20,7 @@ const MAX_IPS_PER_USER = 64;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    node: NodeRow | null;
+    node: AgentNode | null;
   }
 }
 
@@ -57,13 +58,30 @@ function sendWithEtag(
   const packed = msgpack && wantsMsgpack(request);
   const body = packed ? Buffer.from(encode(value)) : JSON.stringify(value);
   const etag = etagOf(body);
-  const presented = (request.headers['if-none-match'] ?? '')
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''));
   reply.header('etag', etag).header('cache-control', 'no-cache');
-  if (msgpack) reply.header('vary', 'X-Response-Format');
-  if (presented.includes(etag)) return reply.code(304).send();
-  return reply.type(packed ? 'application/x-msgpack' : 'application/json; charset=utf-8').send(body);
+  if (msgpack) reply.header('vary', 'X-Response-Format, Accept-Encoding');
+  if (presentedEtags(request).includes(etag)) return reply.code(304).send();
+  return reply.type(packed ? MSGPACK_TYPE : JSON_TYPE).send(body);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const MSGPACK_TYPE = 'application/x-msgpack';
+
+/** The ETags of `If-None-Match` (a weak one compares as its strong form). */
+function presentedEtags(request: FastifyRequest): string[] {
+  return (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+}
+
+/** `Accept-Encoding` names gzip (or `*`) without `q=0`. */
+export function acceptsGzip(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
 }
 
 /**
@@ -291,8 +309,23 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
         sendWithEtag(request, reply, agentConfig(request.node!, await agents.settings())),
       );
 
-      api.get('/user', { schema: { hide: true } }, async (request, reply) => {
-        return sendWithEtag(request, reply, { users: await agents.users(request.node!) }, { msgpack: true });
+      // The list is built once per change and kept as bytes (user-lists.ts): JSON or MessagePack, each gzipped once
+      // for agents that take it (Go's HTTP client asks for gzip by itself), so the compression plugin stays out.
+      api.get('/user', { schema: { hide: true }, compress: false }, async (request, reply) => {
+        const node = request.node!;
+        const list = await agents.userList(node);
+        if (!list) return sendWithEtag(request, reply, agents.standIn(node), { msgpack: true });
+        const packed = wantsMsgpack(request);
+        const body = packed ? await list.msgpack() : list.json;
+        reply
+          .header('etag', body.etag)
+          .header('cache-control', 'no-cache')
+          .header('vary', 'X-Response-Format, Accept-Encoding');
+        if (presentedEtags(request).includes(body.etag)) return reply.code(304).send();
+        reply.type(packed ? MSGPACK_TYPE : JSON_TYPE);
+        const gzipped = acceptsGzip(request) ? await body.gzip() : null;
+        if (gzipped) return reply.header('content-encoding', 'gzip').send(gzipped);
+        return reply.send(body.bytes);
       });
 
       api.post('/push', { schema: { hide: true }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {

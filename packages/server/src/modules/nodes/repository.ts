@@ -170,15 +170,54 @@ async function comeBackOnline(db: Db, id: number): Promise<void> {
   if (Number(flipped.numUpdatedRows) > 0) await catalogueChanged(db);
 }
 
-/** The subscriptions a node serves now: live, of active users, whose package reaches the node; in id order. */
-export function servedUsers(db: Db, now: string, nodeId: number) {
-  return servedUsersQuery(db, now, nodeId).execute();
+/**
+ * The node, with the version of the user lists (`user_list_version`, migration 0024) read in the same statement: an
+ * agent's every call is authenticated, and its user list needs no further query while the version stands.
+ */
+export async function findAgentNode(
+  db: Db,
+  id: number,
+): Promise<(NodeRow & { list_version: number }) | undefined> {
+  const row = await db
+    .selectFrom('nodes')
+    .selectAll('nodes')
+    .select((eb) =>
+      eb.selectFrom('user_list_version').select('version').where('id', '=', 1).as('list_version'),
+    )
+    .where('nodes.id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, list_version: Number(row.list_version ?? 0) };
+}
+
+/**
+ * The subscriptions a node serves now: live, of active users, whose package reaches the node; in id order, `limit`
+ * of them after the id `after` (the list is read in pages, so a long list never holds the event loop long).
+ */
+export function servedUsersPage(db: Db, now: string, nodeId: number, after: number, limit: number) {
+  return servedUsersQuery(db, now, nodeId)
+    .select('s.end_at')
+    .where('s.id', '>', after)
+    .limit(limit)
+    .execute();
 }
 
 export function servedUsersQuery(db: Db, now: string, nodeId: number) {
   return servedSubscriptions(db, now, nodeId)
     .select(['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'])
     .orderBy('s.id');
+}
+
+/**
+ * Which packages with node groups reach which node (reach.ts: a package without groups reaches every node). Nodes
+ * with the same packages here serve the same users.
+ */
+export function groupReach(db: Db) {
+  return db
+    .selectFrom('node_group_members as m')
+    .innerJoin('package_node_groups as p', 'p.group_id', 'm.group_id')
+    .select(['m.node_id', 'p.package_id'])
+    .distinct()
+    .execute();
 }
 
 /** The subscriptions (`s`, their owner `u`) a node serves now: live, of active users, whose package reaches it. */
