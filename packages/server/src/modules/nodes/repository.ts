@@ -1,9 +1,11 @@
 import type { NodeStatus } from '@portal/contract';
 import {
+  PostgresAdapter,
   sql,
   type Expression,
   type ExpressionBuilder,
   type Insertable,
+  type RawBuilder,
   type SqlBool,
   type Transaction,
 } from 'kysely';
@@ -189,16 +191,9 @@ export async function findAgentNode(
   return row && { ...row, list_version: Number(row.list_version ?? 0) };
 }
 
-/**
- * The subscriptions a node serves now: live, of active users, whose package reaches the node; in id order, `limit`
- * of them after the id `after` (the list is read in pages, so a long list never holds the event loop long).
- */
-export function servedUsersPage(db: Db, now: string, nodeId: number, after: number, limit: number) {
-  return servedUsersQuery(db, now, nodeId)
-    .select('s.end_at')
-    .where('s.id', '>', after)
-    .limit(limit)
-    .execute();
+/** The subscriptions a node serves now: live, of active users, whose package reaches the node; in id order. */
+export function servedUsers(db: Db, now: string, nodeId: number) {
+  return servedUsersQuery(db, now, nodeId).select('s.end_at').execute();
 }
 
 export function servedUsersQuery(db: Db, now: string, nodeId: number) {
@@ -328,66 +323,69 @@ export async function saveStatus(
 }
 
 // ---- traffic accounting ----
+//
+// A push carries up to tens of thousands of users: each statement below takes them all at once, as one JSON text
+// parameter that the database unpacks into rows (`json_each` on SQLite, `jsonb_to_recordset` on PostgreSQL), so a
+// push is a handful of statements whatever its size.
 
-export function subscriptionLinks(trx: Transaction<Database>, ids: number[]) {
-  return trx
-    .selectFrom('subscriptions')
-    .select(['id', 'user_id', 'status', 'upgraded_to'])
-    .where('id', 'in', ids)
-    .execute();
+const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** `subscriptions.id` is one of `ids` (passed as one JSON array). */
+function idIn(db: Db, ids: number[]): RawBuilder<SqlBool> {
+  const json = JSON.stringify(ids);
+  return onPostgres(db)
+    ? sql<SqlBool>`subscriptions.id in (select (jsonb_array_elements_text(${json}::jsonb))::integer)`
+    : sql<SqlBool>`subscriptions.id in (select value from json_each(${json}))`;
 }
 
-/** Adds each subscription's bytes to its totals and to its row of `day` (one statement each for the chunk). */
+/**
+ * Their rows, to follow upgrades. On PostgreSQL the rows are locked in id order: every push takes them in the same
+ * order before writing, so concurrent pushes from several nodes wait for each other instead of deadlocking.
+ */
+export async function subscriptionLinks(trx: Transaction<Database>, ids: number[]) {
+  const query = trx
+    .selectFrom('subscriptions')
+    .select(['id', 'user_id', 'status', 'upgraded_to'])
+    .where(idIn(trx, ids))
+    .orderBy('id');
+  return onPostgres(trx) ? query.forUpdate().execute() : query.execute();
+}
+
+/** Adds each subscription's bytes to its totals and to its row of `day`: one statement each, for every user. */
 export async function addTraffic(
   trx: Transaction<Database>,
-  part: [number, { userId: number; upload: number; download: number }][],
+  totals: [number, { userId: number; upload: number; download: number }][],
   day: string,
   now: string,
 ): Promise<void> {
-  const bytes = (pick: (t: { upload: number; download: number }) => number) =>
-    sql<number>`case id ${sql.join(
-      part.map(([id, t]) => sql`when ${id} then cast(${pick(t)} as bigint)`),
-      sql` `,
-    )} end`;
-  await trx
-    .updateTable('subscriptions')
-    .set((eb) => ({
-      traffic_used: eb(
-        'traffic_used',
-        '+',
-        bytes((t) => t.upload + t.download),
-      ),
-      upload_bytes: eb(
-        'upload_bytes',
-        '+',
-        bytes((t) => t.upload),
-      ),
-      updated_at: now,
-    }))
-    .where(
-      'id',
-      'in',
-      part.map(([id]) => id),
-    )
-    .execute();
-  await trx
-    .insertInto('traffic_daily')
-    .values(
-      part.map(([id, t]) => ({
-        subscription_id: id,
-        user_id: t.userId,
-        day,
-        upload: t.upload,
-        download: t.download,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(['subscription_id', 'day']).doUpdateSet((eb) => ({
-        upload: eb('traffic_daily.upload', '+', eb.ref('excluded.upload')),
-        download: eb('traffic_daily.download', '+', eb.ref('excluded.download')),
-      })),
-    )
-    .execute();
+  const json = JSON.stringify(
+    totals.map(([id, t]) => ({ id, uid: t.userId, up: t.upload, down: t.download })),
+  );
+  if (onPostgres(trx)) {
+    const rows = sql`jsonb_to_recordset(${json}::jsonb) as v(id integer, uid integer, up bigint, down bigint)`;
+    await sql`update subscriptions as s
+      set traffic_used = s.traffic_used + v.up + v.down, upload_bytes = s.upload_bytes + v.up, updated_at = ${now}
+      from ${rows} where s.id = v.id`.execute(trx);
+    await sql`insert into traffic_daily (subscription_id, user_id, day, upload, download)
+      select v.id, v.uid, ${day}, v.up, v.down from ${rows}
+      on conflict (subscription_id, day) do update
+      set upload = traffic_daily.upload + excluded.upload, download = traffic_daily.download + excluded.download`.execute(
+      trx,
+    );
+    return;
+  }
+  const rows = sql`(select json_extract(value, '$.id') as id, json_extract(value, '$.uid') as uid,
+    json_extract(value, '$.up') as up, json_extract(value, '$.down') as down from json_each(${json})) as v`;
+  await sql`update subscriptions
+    set traffic_used = traffic_used + v.up + v.down, upload_bytes = upload_bytes + v.up, updated_at = ${now}
+    from ${rows} where subscriptions.id = v.id`.execute(trx);
+  // "where true": SQLite's rule for an upsert whose rows come from a SELECT.
+  await sql`insert into traffic_daily (subscription_id, user_id, day, upload, download)
+    select v.id, v.uid, ${day}, v.up, v.down from ${rows} where true
+    on conflict (subscription_id, day) do update
+    set upload = traffic_daily.upload + excluded.upload, download = traffic_daily.download + excluded.download`.execute(
+    trx,
+  );
 }
 
 /** Adds a push's charged bytes to the node's row of `day`. */
@@ -415,8 +413,10 @@ export async function suspendUsedUp(trx: Transaction<Database>, ids: number[]): 
   const rows = await trx
     .updateTable('subscriptions')
     .set((eb) => ({ status: 'suspended', version: eb('version', '+', 1), updated_at: nowIso() }))
-    .where('id', 'in', ids)
-    .where('status', '=', 'active')
+    .where(idIn(trx, ids))
+    // SQLite would walk the status index (every active subscription) instead of the pushed ids: the unary plus
+    // keeps it on the ids' primary keys.
+    .where(onPostgres(trx) ? sql<SqlBool>`status = 'active'` : sql<SqlBool>`+status = 'active'`)
     .where(trafficUsedUpSql())
     .returning('id')
     .execute();

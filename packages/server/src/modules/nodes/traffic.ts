@@ -34,14 +34,6 @@ export function pushDigest(deltas: TrafficDelta[]): string {
   return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 }
 
-const CHUNK = 500;
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /**
  * What each reported user moved through the node in this push (upload + download, before the node's rate: the
  * minimum of traffic for a device is about real use, not billing). Kept as the node's latest push, one row, for the
@@ -103,10 +95,9 @@ export async function recordTraffic(
     }
     const now = at.toISOString();
     const day = now.slice(0, 10);
-    // One statement per chunk for the totals and one for the days, in id order (rows are locked in the same order
-    // by every push, so concurrent pushes from several nodes wait for each other instead of deadlocking).
+    // Rows were locked in id order when they were read (resolveLive), so concurrent pushes wait, never deadlock.
     const ordered = [...totals.entries()].sort(([a], [b]) => a - b);
-    for (const part of chunks(ordered)) await repo.addTraffic(trx, part, day, now);
+    if (ordered.length > 0) await repo.addTraffic(trx, ordered, day, now);
     // The node's own day: what its users were charged (after its rate), for the console's per-node chart.
     let upload = 0;
     let download = 0;
@@ -115,8 +106,7 @@ export async function recordTraffic(
       download += t.download;
     }
     if (upload > 0 || download > 0) await repo.addNodeTraffic(trx, node.id, day, upload, download);
-    const suspended: number[] = [];
-    for (const ids of chunks([...totals.keys()])) suspended.push(...(await repo.suspendUsedUp(trx, ids)));
+    const suspended = totals.size > 0 ? await repo.suspendUsedUp(trx, [...totals.keys()]) : [];
     return { counted: totals.size, suspended, repeat: false };
   });
 }
@@ -130,13 +120,10 @@ async function resolveLive(
   let wanted = [...new Set(ids)];
   for (let depth = 0; depth < 8 && wanted.length > 0; depth++) {
     const next: number[] = [];
-    for (const part of chunks(wanted)) {
-      const found = await repo.subscriptionLinks(trx, part);
-      for (const r of found) {
-        rows.set(r.id, r);
-        if (r.status === 'upgraded' && r.upgraded_to !== null && !rows.has(r.upgraded_to))
-          next.push(r.upgraded_to);
-      }
+    for (const r of await repo.subscriptionLinks(trx, wanted)) {
+      rows.set(r.id, r);
+      if (r.status === 'upgraded' && r.upgraded_to !== null && !rows.has(r.upgraded_to))
+        next.push(r.upgraded_to);
     }
     wanted = next;
   }

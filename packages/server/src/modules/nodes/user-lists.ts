@@ -20,7 +20,7 @@ export interface AgentUser {
 /** A node as the agents' API knows it: its row, with the version of the user lists read beside it. */
 export type AgentNode = NodeRow & { list_version: number };
 
-/** Rows read per query, and per slice of serialising work between two turns of the event loop. */
+/** Users per slice of serialising work between two turns of the event loop. */
 const PAGE = 5000;
 
 /** Below this a body is sent as it is (as the compression plugin's threshold). */
@@ -168,32 +168,29 @@ export class UserLists {
   }
 
   /**
-   * Reads the node's users a page at a time (one turn of the event loop between pages) and writes the JSON as it
-   * goes; the version is the one read before the first page, so a change during the build makes it stale at once.
+   * Reads the node's users and writes the JSON a slice at a time (one turn of the event loop between slices); the
+   * version is the one read before the query, so a change during the build makes the list stale at once.
    */
   private async build(node: AgentNode, key: string): Promise<UserList> {
     const now = nowIso();
-    const users: AgentUser[] = [];
+    const rows = await repo.servedUsers(this.db, now, node.id);
+    const users: AgentUser[] = new Array<AgentUser>(rows.length);
     const parts: string[] = [];
     let validUntil: string | null = null;
-    let after = 0;
-    for (;;) {
-      const rows = await repo.servedUsersPage(this.db, now, node.id, after, PAGE);
-      const page: AgentUser[] = [];
-      for (const r of rows) {
-        page.push({
+    for (let i = 0; i < rows.length; i += PAGE) {
+      if (i > 0) await turn();
+      const end = Math.min(rows.length, i + PAGE);
+      for (let j = i; j < end; j++) {
+        const r = rows[j]!;
+        users[j] = {
           id: r.id,
           uuid: r.uuid,
           speed_limit: r.speed_limit_mbps ?? 0,
           device_limit: r.device_limit,
-        });
+        };
         if (validUntil === null || r.end_at < validUntil) validUntil = r.end_at;
       }
-      if (page.length > 0) parts.push(JSON.stringify(page).slice(1, -1));
-      users.push(...page);
-      if (rows.length < PAGE) break;
-      after = rows.at(-1)!.id;
-      await turn();
+      parts.push(JSON.stringify(users.slice(i, end)).slice(1, -1));
     }
     const previous = this.lists.get(key);
     const json = new ListBody(Buffer.from(`{"users":[${parts.join(',')}]}`));
