@@ -1,0 +1,129 @@
+/** What the benchmarks share: the data set (seeded on first use), percentiles, a staff owner, servers to start. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { openDatabase } from '../packages/server/src/db/connection.js';
+
+export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(BENCH_DIR, '..');
+
+export function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** `sqlite:FILE` or `postgres://…`; a bare path is a SQLite file. */
+export function databaseUrl(url: string): string {
+  return url.startsWith('postgres') || url.startsWith('sqlite:') ? url : `sqlite:${url}`;
+}
+
+export const dialectOf = (url: string) => (url.startsWith('postgres') ? 'postgres' : 'sqlite');
+
+/** An empty (or missing) database gets the data set of bench/seed.ts first: a minute on SQLite, three on PostgreSQL. */
+export async function ensureSeeded(url: string): Promise<void> {
+  const seeded = async () => {
+    if (!url.startsWith('postgres') && !existsSync(url.slice('sqlite:'.length))) return false;
+    const probe = openDatabase(url);
+    try {
+      const r = await sql<{ n: number | string }>`select count(*) as n from users`.execute(probe.db);
+      return Number(r.rows[0]?.n ?? 0) > 1000;
+    } catch {
+      return false; // no database, or no tables yet
+    } finally {
+      await probe.close();
+    }
+  };
+  if (await seeded()) return;
+  console.log(`${url} has no data set yet: seeding it (bench/seed.ts)`);
+  const r = spawnSync(process.execPath, [...process.execArgv, path.join(BENCH_DIR, 'seed.ts'), '--db', url], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('seeding failed');
+}
+
+/** The p-th percentile of sorted values, to 0.1. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, i)]! * 10) / 10;
+}
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A child process serving HTTP on 127.0.0.1:port, stopped by `stop()`; its peak memory read from /proc. */
+export interface Served {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+  /** Peak resident memory since start (VmHWM), MiB; null where /proc is missing. */
+  peakRssMiB(): number | null;
+  rssMiB(): number | null;
+}
+
+function procStatus(pid: number, field: string): number | null {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round((Number(m[1]) / 1024) * 10) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function serve(
+  command: string[],
+  env: Record<string, string>,
+  port: number,
+  readyPath: string,
+): Promise<Served> {
+  const child: ChildProcess = spawn(process.execPath, command, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}${readyPath}`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${command.join(' ')} did not answer ${readyPath} within 120 s`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+    peakRssMiB: () => procStatus(child.pid!, 'VmHWM'),
+    rssMiB: () => procStatus(child.pid!, 'VmRSS'),
+  };
+}
+
+/** The server bundled as `npm start` runs it (esbuild, into packages/server/dist-bench so a running build is left alone). */
+export function buildServer(): string {
+  const r = spawnSync(process.execPath, ['build.mjs'], {
+    cwd: path.join(ROOT, 'packages/server'),
+    env: { ...process.env, SERVER_OUTDIR: 'dist-bench' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error('building the server failed');
+  return path.join(ROOT, 'packages/server/dist-bench/main.js');
+}
