@@ -76,7 +76,7 @@ function call(
   base: string,
   method: string,
   url: string,
-  opts: { headers?: Record<string, string>; json?: unknown } = {},
+  opts: { headers?: Record<string, string>; json?: unknown; from?: string } = {},
 ): Promise<Answer> {
   const payload = opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json));
   return new Promise((resolve, reject) => {
@@ -86,6 +86,7 @@ function call(
       {
         method,
         agent: keepAlive,
+        ...(opts.from ? { localAddress: opts.from } : {}),
         headers: {
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
           ...opts.headers,
@@ -598,8 +599,9 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
     }
 
     if (want('login')) {
-      // 100 logins a second for DURATION_S seconds (open loop: sent on time whatever the answers), while other
-      // requests are measured.
+      // 100 logins a second for DURATION_S seconds (open loop: sent on time whatever the answers), from 250
+      // addresses (127.0.0.2-251: a storm from many customers, not one address the per-address limit stops at
+      // once), with the right passwords, while other requests are measured.
       const outcomes: { status: number; ms: number }[] = [];
       const inflight: Promise<void>[] = [];
       let n = 0;
@@ -608,6 +610,7 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
         inflight.push(
           call(base, 'POST', `${API_PREFIX}/auth/login`, {
             json: { email: u.email, password: PASSWORD, remember_me: false },
+            from: `127.0.0.${2 + (n % 250)}`,
           }).then(
             (r) => void outcomes.push({ status: r.status, ms: r.ms }),
             () => void outcomes.push({ status: 0, ms: 0 }),
