@@ -61,6 +61,8 @@ export interface Served {
   url: string;
   pid: number;
   stop(): Promise<void>;
+  /** Waits until the process is nearly idle (its start-up jobs done): a second under 5 % of a core, at most 90 s. */
+  settle(): Promise<void>;
   /** Peak resident memory since start (VmHWM), MiB; null where /proc is missing. */
   peakRssMiB(): number | null;
   rssMiB(): number | null;
@@ -70,6 +72,16 @@ function procStatus(pid: number, field: string): number | null {
   try {
     const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Math.round((Number(m[1]) / 1024) * 10) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** User and system CPU time of a process, in clock ticks (100 a second on Linux); null where /proc is missing. */
+function cpuTicks(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
   } catch {
     return null;
   }
@@ -111,6 +123,16 @@ export async function serve(
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
+    },
+    async settle() {
+      const deadline = Date.now() + 90_000;
+      let last = cpuTicks(child.pid!);
+      while (last !== null && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 1000));
+        const now = cpuTicks(child.pid!);
+        if (now === null || now - last < 5) return; // 100 ticks a second: under 5 % of a core
+        last = now;
+      }
     },
     peakRssMiB: () => procStatus(child.pid!, 'VmHWM'),
     rssMiB: () => procStatus(child.pid!, 'VmRSS'),

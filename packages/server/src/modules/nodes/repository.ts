@@ -9,6 +9,7 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import { nowIso } from '../../db/time.js';
 import type { Database, Db, NodeRow, NodesTable } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
@@ -176,18 +177,21 @@ async function comeBackOnline(db: Db, id: number): Promise<void> {
  * The node, with the version of the user lists (`user_list_version`, migration 0024) read in the same statement: an
  * agent's every call is authenticated, and its user list needs no further query while the version stands.
  */
-export async function findAgentNode(
-  db: Db,
-  id: number,
-): Promise<(NodeRow & { list_version: number }) | undefined> {
-  const row = await db
+const findAgentNodeQuery = reusableQuery(1, (db, [id]) =>
+  db
     .selectFrom('nodes')
     .selectAll('nodes')
     .select((eb) =>
       eb.selectFrom('user_list_version').select('version').where('id', '=', 1).as('list_version'),
     )
-    .where('nodes.id', '=', id)
-    .executeTakeFirst();
+    .where('nodes.id', '=', id as unknown as number),
+);
+
+export async function findAgentNode(
+  db: Db,
+  id: number,
+): Promise<(NodeRow & { list_version: number }) | undefined> {
+  const [row] = await findAgentNodeQuery(db, id);
   return row && { ...row, list_version: Number(row.list_version ?? 0) };
 }
 

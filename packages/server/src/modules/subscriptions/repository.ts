@@ -1,5 +1,6 @@
 import type { SubscriptionStatus } from '@portal/contract';
 import type { Insertable, Updateable } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import { nowIso } from '../../db/time.js';
 import type {
   Db,
@@ -77,16 +78,22 @@ export function pageOfSubscriptions(
   return fetchPage(base, q, (qb) => qb.selectAll().orderBy('id', 'desc').execute());
 }
 
-/** The subscription a link token opens (never an upgraded one), with its owner's language and status. */
-export function byLinkToken(db: Db, token: string) {
-  return db
+/**
+ * The subscription a link token opens (never an upgraded one), with its owner's language and status. Compiled once
+ * (`reusableQuery`): every proxy client's poll runs it.
+ */
+const byLinkTokenQuery = reusableQuery(1, (db, [token]) =>
+  db
     .selectFrom('subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .selectAll('s')
     .select(['u.locale as user_locale', 'u.status as user_status'])
-    .where('s.link_token', '=', token)
-    .where('s.status', '!=', 'upgraded')
-    .executeTakeFirst();
+    .where('s.link_token', '=', token!)
+    .where('s.status', '!=', 'upgraded'),
+);
+
+export async function byLinkToken(db: Db, token: string) {
+  return (await byLinkTokenQuery(db, token))[0];
 }
 
 export function subscriptionPeriods(db: Db, ids: number[]) {
