@@ -61,6 +61,11 @@ export function balancesAndLedgerSums(db: Db) {
     .execute();
 }
 
+/**
+ * A page of one user's ledger, newest first by (created_at, id), and how many entries match. Both read an index of
+ * migration 0025 alone: (user_id, created_at, id, delta_fen, balance_after_fen), or (user_id, kind, created_at, id) with a kind. The
+ * page's ids come from the index (the offset steps over index entries, not rows), then only those rows are read.
+ */
 export function pageOfEntries(
   db: Db,
   userId: number,
@@ -69,28 +74,39 @@ export function pageOfEntries(
   let base = db.selectFrom('ledger_entries').where('user_id', '=', userId);
   if (q.kind) base = base.where('kind', '=', q.kind);
   if (q.direction) base = base.where('delta_fen', q.direction === 'in' ? '>' : '<', 0);
-  return fetchPage(base, q, (qb) => qb.selectAll().orderBy('id', 'desc').execute());
+  return fetchPage(base, q, (page) =>
+    db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('id', 'in', page.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc'))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+  );
 }
 
-/** The balance after the last entry before `at`, if any. */
+/** The balance after the user's last entry before `at`, if any (one step down (user_id, created_at, id, …)). */
 export async function balanceBefore(db: Db, userId: number, at: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('ledger_entries')
     .select('balance_after_fen')
     .where('user_id', '=', userId)
     .where('created_at', '<', at)
+    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
   return row?.balance_after_fen;
 }
 
+/** The user's entries since `at`, in the order they were booked: a range of an index that holds them (0025). */
 export function balancesSince(db: Db, userId: number, at: string) {
   return db
     .selectFrom('ledger_entries')
     .select(['created_at', 'balance_after_fen'])
     .where('user_id', '=', userId)
     .where('created_at', '>=', at)
+    .orderBy('created_at')
     .orderBy('id')
     .execute();
 }
