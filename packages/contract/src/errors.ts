@@ -495,6 +495,14 @@ export const ERRORS = {
     '外部服務異常，請稍後再試',
     'An external service failed, please try again later',
   ),
+  // Password checks and hashes are bounded (issue 19): over capacity, answered at once with Retry-After.
+  SERVER_BUSY: def(
+    50003,
+    503,
+    '服务器繁忙，请稍后再试',
+    '伺服器繁忙，請稍後再試',
+    'The server is busy, please try again in a moment',
+  ),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

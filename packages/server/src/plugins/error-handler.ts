@@ -64,7 +64,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isLeanRoute(request)) request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
     if (isAppError(error)) {
       const def = Object.values(ERRORS).find((e) => e.code === error.code) ?? ERRORS.INTERNAL;
-      if (def.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (def.status >= 500 && def !== ERRORS.SERVER_BUSY)
+        request.log.error({ err: error }, 'request failed');
+      // A refusal that names when to come back (rate limits, the server busy) says it in the standard header too.
+      const retryAfter = (error.data as { retry_after_seconds?: unknown } | null)?.retry_after_seconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return send(reply, request, def, error.data, error.statusCode);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -235,7 +235,7 @@ export class AuthService {
 
   /** The user and session behind an access token, or the error that makes the client sign out. */
   async authenticate(accessToken: string): Promise<Authenticated> {
-    const claims = await this.d.tokens.verify(accessToken);
+    const claims = this.d.tokens.verify(accessToken);
     const found = await sessions.findLiveSession(this.d.db, claims.sessionId, claims.userId);
     if (!found || found.session.revoked_at) throw new AppError('TOKEN_INVALID');
     if (found.session.expires_at <= nowIso()) throw new AppError('TOKEN_EXPIRED');

@@ -122,6 +122,28 @@ describe('login form', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
+  it('says the server is busy when a login storm is over capacity (503, 50003), and lets the user try again', async () => {
+    let busy = true;
+    installFakeFetch((call) => {
+      if (!call.url.endsWith('/auth/login')) return ok([]);
+      return busy ? fail(503, 50003, 'busy', { retry_after_seconds: 1 }) : fail(401, 40102);
+    });
+    const { router } = renderLogin();
+    type('login-email', 'a@example.com');
+    type('login-password', 'secret123');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByTestId('login-error')).textContent).toContain('服务器繁忙，请稍后再试');
+    expect(router.state.location.pathname).toBe('/login');
+    await act(() => i18n.changeLanguage('en'));
+    busy = false;
+    const submit = screen.getByTestId('login-submit') as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(screen.getByTestId('login-error').textContent).toContain('Wrong password, please try again'),
+    );
+  });
+
   it('asks an account with two-factor for its code (or a recovery code) before storing tokens', async () => {
     const { calls } = installFakeFetch((call) => {
       if (call.url.endsWith('/auth/login'))
