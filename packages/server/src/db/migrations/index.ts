@@ -23,7 +23,7 @@ import * as m0021 from './0021-quic-nodes.js';
 import * as m0022 from './0022-device-counting.js';
 import * as m0023 from './0023-region-keys.js';
 import * as m0024 from './0024-user-list-version.js';
-import * as m0025 from './0025-ledger-orderings.js';
+import * as m0025 from './0025-customer-list-orderings.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -51,5 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-device-counting': m0022,
   '0023-region-keys': m0023,
   '0024-user-list-version': m0024,
-  '0025-ledger-orderings': m0025,
+  '0025-customer-list-orderings': m0025,
 };

@@ -4,7 +4,7 @@ import { visibleAt } from '../announcements/visibility.js';
 /*
  * One query per source, each the newest `limit` rows of the signed-in user, read through an index:
  * ledger_entries_user_time_cover (user_id, created_at, id, …), subscription_orders_user (user_id, id),
- * tickets_user_updated (user_id, updated_at), announcements_publish_at (publish_at).
+ * tickets_user_updated_id (user_id, updated_at, id), announcements_publish_at (publish_at).
  */
 
 export function recentLedger(db: Db, userId: number, limit: number) {

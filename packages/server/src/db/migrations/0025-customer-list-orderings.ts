@@ -1,9 +1,17 @@
 import type { Kysely } from 'kysely';
 
+/** Indexes replaced by their version with `id` at the end (the list's tie-break), same name with `_id`. */
+const WITH_ID: [name: string, table: string, columns: string[]][] = [
+  ['tickets_user_updated', 'tickets', ['user_id', 'updated_at']],
+  ['tickets_user_status_updated', 'tickets', ['user_id', 'status', 'updated_at']],
+  ['recharge_orders_user_time', 'recharge_orders', ['user_id', 'created_at']],
+];
+
 /**
- * A customer's ledger at a million rows (issue 19): their wallet pages, filters and balance history read one user's
+ * A customer's lists at a million rows (issue 19): their wallet pages, filters and balance history read one user's
  * entries by (created_at, id), each from an index that holds what the query needs, so a dealer with 20,000 entries
- * costs the same as a new account.
+ * costs the same as a new account. Their tickets (by last activity, whole or by status) and their top-ups (newest
+ * first) end their indexes with the id as their order does, so PostgreSQL walks them without sorting ties.
  * - (user_id, created_at, id, delta_fen, balance_after_fen): the whole list and its direction filter (credits or
  *   debits), their counts and the page's ids, and the balance history (a year of a dealer's entries), all without
  *   visiting the table. It replaces (user_id, created_at, id) of 0013 and (user_id, created_at) of 0003, both its
@@ -24,9 +32,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.dropIndex('ledger_entries_user_time_id').execute();
   await db.schema.dropIndex('ledger_entries_user_time').execute();
+  for (const [name, table, columns] of WITH_ID) {
+    await db.schema
+      .createIndex(`${name}_id`)
+      .on(table)
+      .columns([...columns, 'id'])
+      .execute();
+    await db.schema.dropIndex(name).execute();
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const [name, table, columns] of WITH_ID) {
+    await db.schema.createIndex(name).on(table).columns(columns).execute();
+    await db.schema.dropIndex(`${name}_id`).execute();
+  }
   await db.schema
     .createIndex('ledger_entries_user_time')
     .on('ledger_entries')
