@@ -17,7 +17,7 @@ describe(`password work under a storm (${TEST_DIALECT})`, () => {
     t = await createTestApp();
     email = await registerUser(t.app);
   });
-  afterEach(() => limitPasswordWork(availableParallelism(), 4 * availableParallelism()));
+  afterEach(() => limitPasswordWork(availableParallelism(), 2 * availableParallelism()));
   afterAll(() => t.close());
 
   const loginCall = (address: string, password: string, locale = 'en') =>

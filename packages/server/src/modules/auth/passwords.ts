@@ -10,14 +10,14 @@ const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, pa
 const RETRY_AFTER_SECONDS = 1;
 
 /**
- * Every hash and check waits its turn here: one at a time per core, a few more waiting (a login then waits at most
- * a few hash times), the rest answered at once with 50003 and Retry-After. Each hash is 19 MiB of memory and tens
+ * Every hash and check waits its turn here: one at a time per core, two per core waiting (a login then waits at most
+ * about two hash times), the rest answered at once with 50003 and Retry-After. Each hash is 19 MiB of memory and tens
  * of milliseconds of a core in libuv's thread pool; unbounded, a login storm filled the pool and every other request
  * (token checks, file reads) waited behind it. Login, registration, password change and reset all pass here.
  */
 const gate = new WorkGate(
   availableParallelism(),
-  4 * availableParallelism(),
+  2 * availableParallelism(),
   () => new AppError('SERVER_BUSY', { retry_after_seconds: RETRY_AFTER_SECONDS }),
 );
 
