@@ -77,6 +77,9 @@ describe(`prepared statements are reused (${TEST_DIALECT})`, () => {
       select name, statement from pg_prepared_statements where statement like '%"scratch"%'`.execute(db);
       expect(held.rows).toHaveLength(1);
       expect(held.rows[0]!.statement).toContain('where "id" = $1');
+      // Planned for each call's values, never a generic plan.
+      const mode = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db);
+      expect(mode.rows[0]!.plan_cache_mode).toBe('force_custom_plan');
     },
   );
 

@@ -69,7 +69,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     return { db, dialect: 'sqlite', statementStats: () => cache.stats(), close: () => db.destroy() };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      // Named statements are parsed once, but planned for each call's values: a generic plan, which PostgreSQL may
+      // settle on after five calls, is the same for a dealer with 20,000 ledger entries and a new account.
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
     pool.on('error', (err) => (options.onIdleError ?? defaultIdleError)(err));
     const named = new NamedStatementPool(pool, capacity);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: named }) });
@@ -153,13 +160,14 @@ class SqliteStatementCache implements SqliteDatabase {
 const CACHED_PLAN_CHANGED = '0A000';
 
 /**
- * PostgreSQL: pg sends an unnamed statement (parse, bind, execute) for every query, so the server parses and plans
- * it each time. A SQL text seen a second time gets a name; pg then parses it once per pooled connection and later
- * only binds and executes it (the server keeps a generic plan when it is as good). Bounded: at most `capacity` texts
- * ever get a name in a schema version (texts past it run unnamed), so no connection holds more statements than that;
- * a text seen once (a one-off `in (…)` list) takes no name. A schema change run through this handle starts fresh
- * names (a statement prepared before it could answer with the old columns); one made elsewhere, which PostgreSQL
- * reports as "cached plan must not change result type", does the same and the query is run again unnamed.
+ * PostgreSQL: pg sends an unnamed statement (parse, bind, execute) for every query, so the server parses it each
+ * time. A SQL text seen a second time gets a name; pg then parses it once per pooled connection and later only binds
+ * and executes it (each call still planned for its values: `plan_cache_mode` above). Bounded: at most `capacity`
+ * texts ever get a name in a schema version (texts past it run unnamed), so no connection holds more statements
+ * than that; a text seen once (a one-off `in (…)` list) takes no name. A schema change run through this handle
+ * starts fresh names (a statement prepared before it could answer with the old columns); one made elsewhere, which
+ * PostgreSQL reports as "cached plan must not change result type", does the same and the query is run again
+ * unnamed.
  */
 class NamedStatementPool implements PostgresPool {
   private readonly clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
