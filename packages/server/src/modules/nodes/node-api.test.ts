@@ -403,6 +403,31 @@ describe(`node API and traffic accounting (${TEST_DIALECT})`, () => {
     expect(Number((await subRow(sub.id)).traffic_used)).toBe(20 * GiB);
   });
 
+  it('suspends whoever a push takes to the limit: two nodes crossing it at once, a limit lowered below the usage', async () => {
+    const sub = await buy('basic', 'node-api-buy-13');
+    // Neither push alone reaches 20 GiB; whichever is counted second sees the first's bytes.
+    const pushes = await Promise.all(
+      ['vmess', 'trojan'].map((p) =>
+        agent(p, '/push', { method: 'POST', payload: { [sub.id]: [0, 10 * GiB] } }),
+      ),
+    );
+    expect(pushes.map((r) => r.statusCode)).toEqual([200, 200]);
+    const row = await subRow(sub.id);
+    expect(Number(row.traffic_used)).toBe(20 * GiB);
+    expect(row.status).toBe('suspended');
+
+    const lowered = await buy('basic', 'node-api-buy-14');
+    await agent('vmess', '/push', { method: 'POST', payload: { [lowered.id]: [0, GiB] } });
+    await db()
+      .updateTable('subscriptions')
+      .set({ traffic_limit: GiB / 2 })
+      .where('id', '=', lowered.id)
+      .execute();
+    expect((await subRow(lowered.id)).status).toBe('active');
+    await agent('vmess', '/push', { method: 'POST', payload: { [lowered.id]: [1, 0] } });
+    expect((await subRow(lowered.id)).status).toBe('suspended');
+  });
+
   it('leaves expired subscriptions and disabled users off the user list', async () => {
     const a = await buy('unlimited', 'node-api-buy-7');
     const b = await buy('unlimited', 'node-api-buy-8');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { NODES } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { trafficUsedUp } from '../subscriptions/servable.js';
 import * as repo from './repository.js';
 
 /** Bytes an agent counted for one subscription since its previous push. */
@@ -58,7 +59,8 @@ export function applyRate(bytes: number, ratePercent: number): number {
  * ones cannot be told from new traffic (the protocol carries no request id) and counts as sent. One transaction per
  * push: each subscription's total grows by an atomic increment (concurrent pushes from
  * several nodes add up exactly), the day's row grows the same way (and the node's day in node_traffic_daily), and whoever crossed their limit is suspended,
- * which takes them off every node's user list.
+ * which takes them off every node's user list. Who crosses it is known before writing (their rows were read, and on
+ * PostgreSQL locked, with their usage), so the suspension is a statement only when someone does.
  */
 export async function recordTraffic(
   db: Kysely<Database>,
@@ -85,10 +87,12 @@ export async function recordTraffic(
     );
     // Several reported ids can lead to one live subscription (an upgrade hands its UUID on).
     const totals = new Map<number, { userId: number; upload: number; download: number }>();
+    const live = new Map<number, repo.SubscriptionLink>();
     for (const d of nonZero) {
       const target = targets.get(d.subscriptionId);
       if (!target) continue;
-      const t = totals.get(target.id) ?? { userId: target.userId, upload: 0, download: 0 };
+      live.set(target.id, target);
+      const t = totals.get(target.id) ?? { userId: target.user_id, upload: 0, download: 0 };
       t.upload += applyRate(d.upload, node.rate_percent);
       t.download += applyRate(d.download, node.rate_percent);
       totals.set(target.id, t);
@@ -106,17 +110,34 @@ export async function recordTraffic(
       download += t.download;
     }
     if (upload > 0 || download > 0) await repo.addNodeTraffic(trx, node.id, day, upload, download);
-    const suspended = totals.size > 0 ? await repo.suspendUsedUp(trx, [...totals.keys()]) : [];
+    // Active subscriptions whose usage after this push reaches their limit (or had reached it: a limit lowered by
+    // staff). The statement checks again; the rows cannot have changed since they were read in this transaction.
+    const usedUp = ordered
+      .filter(([id, t]) => {
+        const row = live.get(id)!;
+        return (
+          row.status === 'active' &&
+          trafficUsedUp({
+            traffic_limit: row.traffic_limit,
+            traffic_used: row.traffic_used + t.upload + t.download,
+          })
+        );
+      })
+      .map(([id]) => id);
+    const suspended = usedUp.length > 0 ? await repo.suspendUsedUp(trx, usedUp) : [];
     return { counted: totals.size, suspended, repeat: false };
   });
 }
 
-/** Maps reported subscription ids to the subscription that now holds their credential (following upgrades). */
+/**
+ * Maps reported subscription ids to the row of the subscription that now holds their credential (following
+ * upgrades), with its usage before this push.
+ */
 async function resolveLive(
   trx: Transaction<Database>,
   ids: number[],
-): Promise<Map<number, { id: number; userId: number }>> {
-  const rows = new Map<number, { id: number; user_id: number; status: string; upgraded_to: number | null }>();
+): Promise<Map<number, repo.SubscriptionLink>> {
+  const rows = new Map<number, repo.SubscriptionLink>();
   let wanted = [...new Set(ids)];
   for (let depth = 0; depth < 8 && wanted.length > 0; depth++) {
     const next: number[] = [];
@@ -127,12 +148,12 @@ async function resolveLive(
     }
     wanted = next;
   }
-  const out = new Map<number, { id: number; userId: number }>();
+  const out = new Map<number, repo.SubscriptionLink>();
   for (const id of new Set(ids)) {
     let r = rows.get(id);
     for (let hops = 0; r && r.status === 'upgraded' && r.upgraded_to !== null && hops < 8; hops++)
       r = rows.get(r.upgraded_to);
-    if (r && r.status !== 'upgraded') out.set(id, { id: r.id, userId: r.user_id });
+    if (r && r.status !== 'upgraded') out.set(id, r);
   }
   return out;
 }
