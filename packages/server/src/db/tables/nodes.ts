@@ -89,6 +89,14 @@ export interface NodePushReceiptsTable {
 export interface UserListVersionTable {
   id: number;
   version: number;
+  /** The change log (`user_list_changes`) holds every change of the versions above this one (migration 0028). */
+  log_from: number;
+}
+
+/** What each version changed (migration 0028): a subscription whose served state may differ, or null: a reach change. */
+export interface UserListChangesTable {
+  version: number;
+  subscription_id: number | null;
 }
 
 export interface NodeTables {
@@ -101,6 +109,7 @@ export interface NodeTables {
   node_push_receipts: NodePushReceiptsTable;
   node_push_usage: NodePushUsageTable;
   user_list_version: UserListVersionTable;
+  user_list_changes: UserListChangesTable;
 }
 
 export type NodeRow = Selectable<NodesTable>;

@@ -310,7 +310,8 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
       );
 
       // The list is built once per change and kept as bytes (user-lists.ts): JSON or MessagePack, each gzipped once
-      // for agents that take it (Go's HTTP client asks for gzip by itself), so the compression plugin stays out.
+      // for agents that take it (Go's HTTP client asks for gzip by itself), so the compression plugin stays out. An
+      // answer never waits for the gzip: until it is made the bytes go uncompressed.
       api.get('/user', { schema: { hide: true }, compress: false }, async (request, reply) => {
         const node = request.node!;
         const list = await agents.userList(node);
@@ -323,7 +324,7 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
           .header('vary', 'X-Response-Format, Accept-Encoding');
         if (presentedEtags(request).includes(body.etag)) return reply.code(304).send();
         reply.type(packed ? MSGPACK_TYPE : JSON_TYPE);
-        const gzipped = acceptsGzip(request) ? await body.gzip() : null;
+        const gzipped = acceptsGzip(request) ? body.gzipIfReady() : null;
         if (gzipped) return reply.header('content-encoding', 'gzip').send(gzipped);
         return reply.send(body.bytes);
       });

@@ -200,6 +200,44 @@ export function servedUsers(db: Db, now: string, nodeId: number) {
   return servedUsersQuery(db, now, nodeId).select('s.end_at').execute();
 }
 
+/** `servedUsers` for these subscriptions alone (those a change touched): the ones the node serves now. */
+export async function servedUsersById(db: Db, now: string, nodeId: number, ids: number[]) {
+  const rows = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const part = ids.slice(i, i + 1000);
+    rows.push(
+      ...(await servedUsersQuery(db, now, nodeId).where('s.id', 'in', part).select('s.end_at').execute()),
+    );
+  }
+  return rows;
+}
+
+/**
+ * The subscriptions changed by the versions after `from` up to `to` (`user_list_changes`, migration 0028); null when
+ * the log no longer reaches back to `from` or a change of reach is among them (lists are then rebuilt whole).
+ */
+export async function userListChanges(db: Db, from: number, to: number): Promise<number[] | null> {
+  const rows = await db
+    .selectFrom('user_list_changes')
+    .select('subscription_id')
+    .where('version', '>', from)
+    .where('version', '<=', to)
+    .execute();
+  // Read after the rows: a trim between the two is seen.
+  const head = await db
+    .selectFrom('user_list_version')
+    .select('log_from')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  if (!head || Number(head.log_from) > from) return null;
+  const ids = new Set<number>();
+  for (const r of rows) {
+    if (r.subscription_id === null) return null;
+    ids.add(Number(r.subscription_id));
+  }
+  return [...ids];
+}
+
 export function servedUsersQuery(db: Db, now: string, nodeId: number) {
   return servedSubscriptions(db, now, nodeId)
     .select(['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'])

@@ -30,6 +30,7 @@ const GZIP_MIN_BYTES = 1024;
 export class ListBody {
   readonly etag: string;
   private gzipped: Promise<Buffer | null> | null = null;
+  private zipped: Buffer | null = null;
 
   constructor(readonly bytes: Buffer) {
     this.etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
@@ -38,44 +39,88 @@ export class ListBody {
   /** The gzipped bytes (compressed once, off the event loop), or null when the body is too small to bother. */
   gzip(): Promise<Buffer | null> {
     this.gzipped ??=
-      this.bytes.length < GZIP_MIN_BYTES ? Promise.resolve(null) : gzip(this.bytes, { level: 6 });
+      this.bytes.length < GZIP_MIN_BYTES
+        ? Promise.resolve(null)
+        : gzip(this.bytes, { level: 6 }).then((z) => (this.zipped = z));
     return this.gzipped;
+  }
+
+  /**
+   * The gzipped bytes if they are made; null (and their making started) otherwise: an answer does not wait for the
+   * compression, it goes uncompressed meanwhile (same bytes once decoded, same ETag).
+   */
+  gzipIfReady(): Buffer | null {
+    void this.gzip().catch(() => undefined);
+    return this.zipped;
   }
 }
 
 /**
- * A built list, shared by every node that serves the same users: its JSON (`{"users":[…]}`), its MessagePack (made
- * the first time an agent asks for it), and what it is valid for — the version it was built at, and until the
- * earliest end of its subscriptions (the list filters on `end_at > now`, so it goes stale when that passes).
+ * One user of a list with what is kept of it: its JSON text and MessagePack bytes (made once, reused by every list
+ * that keeps the entry), and its end (the list filters on `end_at > now`).
+ */
+interface Entry {
+  readonly id: number;
+  readonly endAt: string;
+  readonly user: AgentUser;
+  readonly json: string;
+  packed: Uint8Array | null;
+}
+
+function entry(r: {
+  id: number;
+  uuid: string;
+  speed_limit_mbps: number | null;
+  device_limit: number;
+  end_at: string;
+}) {
+  const user: AgentUser = {
+    id: r.id,
+    uuid: r.uuid,
+    speed_limit: r.speed_limit_mbps ?? 0,
+    device_limit: r.device_limit,
+  };
+  return { id: r.id, endAt: r.end_at, user, json: JSON.stringify(user), packed: null } satisfies Entry;
+}
+
+/**
+ * A built list, shared by every node that serves the same users: its entries in id order, its JSON
+ * (`{"users":[…]}`), its MessagePack (made the first time an agent asks for it), and what it is valid for — the
+ * version it was built at, and until the earliest end of its subscriptions (then the ended ones are dropped).
  */
 export class UserList {
   readonly json: ListBody;
+  readonly validUntil: string | null;
   private packed: Promise<ListBody> | null;
 
   /** `previous`: the list this one replaces; when the bytes are the same, its encodings are kept (no second gzip). */
   constructor(
     readonly version: number,
-    readonly validUntil: string | null,
-    readonly users: AgentUser[],
-    json: ListBody,
+    readonly entries: readonly Entry[],
     previous?: UserList,
   ) {
+    let validUntil: string | null = null;
+    for (const e of entries) if (validUntil === null || e.endAt < validUntil) validUntil = e.endAt;
+    this.validUntil = validUntil;
+    const json = new ListBody(Buffer.from(`{"users":[${entries.map((e) => e.json).join(',')}]}`));
     const same = previous !== undefined && previous.json.etag === json.etag;
     this.json = same ? previous.json : json;
     this.packed = same ? previous.packed : null;
+    // Agents that read MessagePack will ask for it again: made ahead, from the entries' kept bytes.
+    if (!same && previous?.packed) void this.msgpack().catch(() => undefined);
   }
 
   get empty(): boolean {
-    return this.users.length === 0;
+    return this.entries.length === 0;
   }
 
   fresh(version: number, now: string): boolean {
     return this.version >= version && (this.validUntil === null || now < this.validUntil);
   }
 
-  /** The same object in MessagePack, the bytes `encode({ users })` gives, built in slices. */
+  /** The same object in MessagePack, the bytes `encode({ users })` gives, from each entry's kept bytes. */
   msgpack(): Promise<ListBody> {
-    this.packed ??= packUsers(this.users).then((bytes) => new ListBody(bytes));
+    this.packed ??= packEntries(this.entries).then((bytes) => new ListBody(bytes));
     return this.packed;
   }
 }
@@ -92,16 +137,25 @@ function arrayHeader(n: number): Buffer {
   return b;
 }
 
-/** `encode({ users })`, a slice of users at a time: each slice encoded as an array, its own header cut off. */
-async function packUsers(users: AgentUser[]): Promise<Buffer> {
-  const parts: Uint8Array[] = [Buffer.from(encode({ users: [] })).subarray(0, -1), arrayHeader(users.length)];
-  for (let i = 0; i < users.length; i += PAGE) {
-    if (i > 0) await turn();
-    const slice = users.slice(i, i + PAGE);
-    parts.push(encode(slice).subarray(arrayHeader(slice.length).length));
+/** `encode({ users })`: the map's and the array's headers, then each user's own encoding (an array is no more). */
+async function packEntries(entries: readonly Entry[]): Promise<Buffer> {
+  const parts: Uint8Array[] = [
+    Buffer.from(encode({ users: [] })).subarray(0, -1),
+    arrayHeader(entries.length),
+  ];
+  let made = 0;
+  for (const e of entries) {
+    if (!e.packed) {
+      e.packed = encode(e.user);
+      if (++made % PAGE === 0) await turn();
+    }
+    parts.push(e.packed);
   }
   return Buffer.concat(parts);
 }
+
+/** Above this many changed subscriptions a list is read whole rather than by id. */
+const PATCH_MAX = 5000;
 
 /**
  * The agents' user lists, built once per change and shared (issue 19). A list depends on the subscriptions a node
@@ -131,12 +185,12 @@ export class UserLists {
         await pending.catch(() => undefined);
         continue;
       }
-      const build = this.build(node, key).finally(() => this.building.delete(key));
+      const build = this.refresh(node, key).finally(() => this.building.delete(key));
       this.building.set(key, build);
       return build;
     }
     // Changes kept coming while others built: this call builds its own.
-    return this.build(node, key);
+    return this.refresh(node, key);
   }
 
   /** The key of the users the node serves: the packages with groups that reach it (none: only group-less ones). */
@@ -167,37 +221,54 @@ export class UserLists {
     return { version, keys };
   }
 
-  /**
-   * Reads the node's users and writes the JSON a slice at a time (one turn of the event loop between slices); the
-   * version is the one read before the query, so a change during the build makes the list stale at once.
-   */
-  private async build(node: AgentNode, key: string): Promise<UserList> {
-    const now = nowIso();
-    const rows = await repo.servedUsers(this.db, now, node.id);
-    const users: AgentUser[] = new Array<AgentUser>(rows.length);
-    const parts: string[] = [];
-    let validUntil: string | null = null;
-    for (let i = 0; i < rows.length; i += PAGE) {
-      if (i > 0) await turn();
-      const end = Math.min(rows.length, i + PAGE);
-      for (let j = i; j < end; j++) {
-        const r = rows[j]!;
-        users[j] = {
-          id: r.id,
-          uuid: r.uuid,
-          speed_limit: r.speed_limit_mbps ?? 0,
-          device_limit: r.device_limit,
-        };
-        if (validUntil === null || r.end_at < validUntil) validUntil = r.end_at;
-      }
-      parts.push(JSON.stringify(users.slice(i, end)).slice(1, -1));
-    }
+  /** The list brought up to the node's version and to now: patched when the change log allows, else built whole. */
+  private async refresh(node: AgentNode, key: string): Promise<UserList> {
     const previous = this.lists.get(key);
-    const json = new ListBody(Buffer.from(`{"users":[${parts.join(',')}]}`));
-    const list = new UserList(node.list_version, validUntil, users, json, previous);
-    if (!previous || previous.version <= list.version) this.lists.set(key, list);
+    const list = (previous && (await this.patch(previous, node))) ?? (await this.build(node, previous));
+    const current = this.lists.get(key);
+    if (!current || current.version <= list.version) this.lists.set(key, list);
     // Go's HTTP client asks for gzip by itself: both agents' pulls will want it.
     if (!list.empty) void list.json.gzip().catch(() => undefined);
     return list;
+  }
+
+  /**
+   * The list with the subscriptions changed since its version (`user_list_changes`) read again by id, and those
+   * whose end has passed dropped; null when the log cannot say (trimmed, a change of reach, too many changes).
+   */
+  private async patch(list: UserList, node: AgentNode): Promise<UserList | null> {
+    const now = nowIso();
+    const version = Math.max(list.version, node.list_version);
+    let changed: number[] = [];
+    if (list.version < node.list_version) {
+      const ids = await repo.userListChanges(this.db, list.version, node.list_version);
+      if (ids === null || ids.length > PATCH_MAX) return null;
+      changed = ids;
+    }
+    const rows = changed.length > 0 ? await repo.servedUsersById(this.db, now, node.id, changed) : [];
+    const gone = new Set(changed);
+    const entries: Entry[] = list.entries.filter((e) => e.endAt > now && !gone.has(e.id));
+    let ordered = true;
+    for (const r of rows.sort((a, b) => a.id - b.id)) {
+      if (entries.length > 0 && entries[entries.length - 1]!.id > r.id) ordered = false;
+      entries.push(entry(r));
+    }
+    if (!ordered) entries.sort((a, b) => a.id - b.id);
+    return new UserList(version, entries, list);
+  }
+
+  /**
+   * Reads the node's users and makes their entries a slice at a time (one turn of the event loop between slices);
+   * the version is the one read before the query, so a change during the build makes the list stale at once.
+   */
+  private async build(node: AgentNode, previous: UserList | undefined): Promise<UserList> {
+    const rows = await repo.servedUsers(this.db, nowIso(), node.id);
+    const entries: Entry[] = new Array<Entry>(rows.length);
+    for (let i = 0; i < rows.length; i += PAGE) {
+      if (i > 0) await turn();
+      const end = Math.min(rows.length, i + PAGE);
+      for (let j = i; j < end; j++) entries[j] = entry(rows[j]!);
+    }
+    return new UserList(node.list_version, entries, previous);
   }
 }
