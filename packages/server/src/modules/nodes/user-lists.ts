@@ -170,6 +170,8 @@ export class UserLists {
   private readonly building = new Map<string, Promise<UserList>>();
   private reach: { version: number; keys: Map<number, string> } | null = null;
   private reachBuilding: Promise<{ version: number; keys: Map<number, string> }> | null = null;
+  /** How lists were brought up to date: read whole, or patched from the change log. */
+  readonly counts = { built: 0, patched: 0 };
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -224,7 +226,12 @@ export class UserLists {
   /** The list brought up to the node's version and to now: patched when the change log allows, else built whole. */
   private async refresh(node: AgentNode, key: string): Promise<UserList> {
     const previous = this.lists.get(key);
-    const list = (previous && (await this.patch(previous, node))) ?? (await this.build(node, previous));
+    let list = previous && (await this.patch(previous, node));
+    if (list) this.counts.patched++;
+    else {
+      list = await this.build(node, previous);
+      this.counts.built++;
+    }
     const current = this.lists.get(key);
     if (!current || current.version <= list.version) this.lists.set(key, list);
     // Go's HTTP client asks for gzip by itself: both agents' pulls will want it.
