@@ -327,4 +327,38 @@ describe(`the agents' user list, patched after changes (${TEST_DIALECT})`, () =>
     expect(lists.counts.patched).toBeGreaterThan(0);
     expect((await subIds(db())).length).toBe(ids.length + 80);
   });
+
+  it('patches hundreds of changes at once (one pass and a sort) as well as a few', async () => {
+    await db().deleteFrom('package_node_groups').execute();
+    await db().updateTable('users').set({ status: 'active' }).execute();
+    const lists = new UserLists(db());
+    const node = async () => (await repo.findAgentNode(db(), nodeId))!;
+    for (let i = 0; i < 300; i++)
+      await apply(db(), { kind: 'add', user: i, pkg: 0, status: 'active', end: 86_400_000, limit: false });
+    await lists.forNode(await node());
+    const ids = await subIds(db());
+    // Every other one suspended, the rest given a new device limit, a few deleted, some added: one version each side.
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('subscriptions')
+          .set({ status: 'suspended' })
+          .where('id', 'in', ids.filter((_, i) => i % 2 === 0).slice(-150))
+          .execute();
+        await trx
+          .updateTable('subscriptions')
+          .set({ device_limit: 4 })
+          .where('id', 'in', ids.filter((_, i) => i % 2 === 1).slice(-150))
+          .execute();
+        await trx.deleteFrom('subscriptions').where('id', 'in', ids.slice(0, 5)).execute();
+        for (let i = 0; i < 5; i++)
+          await apply(trx, { kind: 'add', user: i, pkg: 0, status: 'active', end: 86_400_000, limit: false });
+      });
+    const patched = lists.counts.patched;
+    const cached = await lists.forNode(await node());
+    expect(lists.counts.patched).toBe(patched + 1);
+    const fresh = await new UserLists(db()).forNode(await node());
+    expect(cached!.json.bytes.toString()).toBe(fresh!.json.bytes.toString());
+  });
 });

@@ -157,6 +157,21 @@ async function packEntries(entries: readonly Entry[]): Promise<Buffer> {
 /** Above this many changed subscriptions a list is read whole rather than by id. */
 const PATCH_MAX = 5000;
 
+/** Up to this many changed subscriptions are patched one by one; more, in one pass and a sort. */
+const PATCH_IN_PLACE = 200;
+
+/** Where the entry with this id is, or would be, in entries sorted by id. */
+function position(entries: readonly Entry[], id: number): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid]!.id < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * The agents' user lists, built once per change and shared (issue 19). A list depends on the subscriptions a node
  * serves (repository.ts `servedUsers`); nodes whose node groups give them the same packages (reach.ts) serve the
@@ -253,14 +268,25 @@ export class UserLists {
       changed = ids;
     }
     const rows = changed.length > 0 ? await repo.servedUsersById(this.db, now, node.id, changed) : [];
-    const gone = new Set(changed);
-    const entries: Entry[] = list.entries.filter((e) => e.endAt > now && !gone.has(e.id));
-    let ordered = true;
-    for (const r of rows.sort((a, b) => a.id - b.id)) {
-      if (entries.length > 0 && entries[entries.length - 1]!.id > r.id) ordered = false;
-      entries.push(entry(r));
+    // Ended subscriptions dropped (only when one has: the earliest end is kept).
+    const ended = list.validUntil !== null && list.validUntil <= now;
+    let entries: Entry[] = ended ? list.entries.filter((e) => e.endAt > now) : list.entries.slice();
+    if (changed.length <= PATCH_IN_PLACE) {
+      // Each changed subscription found by binary search: replaced, removed or inserted in place.
+      const served = new Map(rows.map((r) => [r.id, r]));
+      for (const id of changed) {
+        const at = position(entries, id);
+        const found = entries[at]?.id === id;
+        const row = served.get(id);
+        if (row) entries.splice(at, found ? 1 : 0, entry(row));
+        else if (found) entries.splice(at, 1);
+      }
+    } else {
+      const gone = new Set(changed);
+      entries = entries.filter((e) => !gone.has(e.id));
+      for (const r of rows) entries.push(entry(r));
+      entries.sort((a, b) => a.id - b.id);
     }
-    if (!ordered) entries.sort((a, b) => a.id - b.id);
     return new UserList(version, entries, list);
   }
 
