@@ -1,6 +1,7 @@
 import { encode } from '@msgpack/msgpack';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
 import { isoAfter, nowIso } from '../../db/time.js';
@@ -15,7 +16,15 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** One write that may change a list; indexes pick among the rows there are (modulo their number). */
 type Op =
-  | { kind: 'add'; user: number; pkg: number; status: 'active' | 'suspended'; end: number; limit: boolean }
+  | {
+      kind: 'add';
+      at: number;
+      user: number;
+      pkg: number;
+      status: 'active' | 'suspended';
+      end: number;
+      limit: boolean;
+    }
   | { kind: 'status'; sub: number; status: 'active' | 'suspended' | 'expired' }
   | { kind: 'end'; sub: number; end: number }
   | { kind: 'uuid'; sub: number }
@@ -30,6 +39,7 @@ const index = fc.nat(1000);
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
     kind: fc.constant('add' as const),
+    at: fc.nat(1500),
     user: index,
     pkg: index,
     status: fc.constantFrom('active' as const, 'suspended' as const),
@@ -132,9 +142,13 @@ describe(`the agents' user list, patched after changes (${TEST_DIALECT})`, () =>
   async function apply(q: Db, o: Op): Promise<void> {
     const now = nowIso();
     if (o.kind === 'add') {
+      // Ids given, spread over several of the list's buckets (1,024 ids each); one taken already is skipped.
+      const id = 1 + o.at * 7;
+      if (await q.selectFrom('subscriptions').select('id').where('id', '=', id).executeTakeFirst()) return;
       await q
         .insertInto('subscriptions')
         .values({
+          id,
           user_id: pick(users, o.user)!,
           package_id: pick(packages, o.pkg)!,
           status: o.status,
@@ -226,6 +240,9 @@ describe(`the agents' user list, patched after changes (${TEST_DIALECT})`, () =>
           expect(cached).not.toBeNull();
           expect(cached!.json.bytes.toString()).toBe(fresh!.json.bytes.toString());
           expect(cached!.json.etag).toBe(fresh!.json.etag);
+          // Its gzip (made whole or of kept buckets' members) is the same bytes.
+          const zipped = await cached!.json.gzip();
+          if (zipped) expect(gunzipSync(zipped).equals(cached!.json.bytes)).toBe(true);
           const packed = await cached!.msgpack();
           expect(Buffer.from(encode(JSON.parse(fresh!.json.bytes.toString()))).equals(packed.bytes)).toBe(
             true,
@@ -249,7 +266,15 @@ describe(`the agents' user list, patched after changes (${TEST_DIALECT})`, () =>
     await db().updateTable('users').set({ status: 'active' }).execute();
     const lists = new UserLists(db());
     const before = await lists.forNode((await repo.findAgentNode(db(), nodeId))!);
-    await apply(db(), { kind: 'add', user: 0, pkg: 0, status: 'active', end: 86_400_000, limit: false });
+    await apply(db(), {
+      kind: 'add',
+      at: 3000,
+      user: 0,
+      pkg: 0,
+      status: 'active',
+      end: 86_400_000,
+      limit: false,
+    });
     // As the trim does: the log is whole from the current version on only.
     await db()
       .updateTable('user_list_version')
@@ -309,7 +334,15 @@ describe(`the agents' user list, patched after changes (${TEST_DIALECT})`, () =>
           .execute(async (trx) => {
             for (const o of [
               { kind: 'status', sub: w * 10 + i, status: i % 2 ? 'active' : 'suspended' },
-              { kind: 'add', user: w, pkg: i, status: 'active', end: 86_400_000, limit: false },
+              {
+                kind: 'add',
+                at: 3100 + w * 10 + i,
+                user: w,
+                pkg: i,
+                status: 'active',
+                end: 86_400_000,
+                limit: false,
+              },
               { kind: 'limits', sub: w + i * 3, device: i % 4, speed: null },
             ] as Op[])
               await apply(trx, o);
@@ -334,7 +367,15 @@ describe(`the agents' user list, patched after changes (${TEST_DIALECT})`, () =>
     const lists = new UserLists(db());
     const node = async () => (await repo.findAgentNode(db(), nodeId))!;
     for (let i = 0; i < 300; i++)
-      await apply(db(), { kind: 'add', user: i, pkg: 0, status: 'active', end: 86_400_000, limit: false });
+      await apply(db(), {
+        kind: 'add',
+        at: 3200 + i,
+        user: i,
+        pkg: 0,
+        status: 'active',
+        end: 86_400_000,
+        limit: false,
+      });
     await lists.forNode(await node());
     const ids = await subIds(db());
     // Every other one suspended, the rest given a new device limit, a few deleted, some added: one version each side.
@@ -353,7 +394,15 @@ describe(`the agents' user list, patched after changes (${TEST_DIALECT})`, () =>
           .execute();
         await trx.deleteFrom('subscriptions').where('id', 'in', ids.slice(0, 5)).execute();
         for (let i = 0; i < 5; i++)
-          await apply(trx, { kind: 'add', user: i, pkg: 0, status: 'active', end: 86_400_000, limit: false });
+          await apply(trx, {
+            kind: 'add',
+            at: 3600 + i,
+            user: i,
+            pkg: 0,
+            status: 'active',
+            end: 86_400_000,
+            limit: false,
+          });
       });
     const patched = lists.counts.patched;
     const cached = await lists.forNode(await node());

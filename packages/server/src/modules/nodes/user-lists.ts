@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import { gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { encode } from '@msgpack/msgpack';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/time.js';
@@ -32,7 +32,11 @@ export class ListBody {
   private gzipped: Promise<Buffer | null> | null = null;
   private zipped: Buffer | null = null;
 
-  constructor(readonly bytes: Buffer) {
+  /** `compress`: how the gzip is made when not from the bytes whole (a list's buckets: `UserList`). */
+  constructor(
+    readonly bytes: Buffer,
+    private readonly compress: () => Promise<Buffer> = () => gzip(bytes, { level: 6 }),
+  ) {
     this.etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
   }
 
@@ -41,7 +45,7 @@ export class ListBody {
     this.gzipped ??=
       this.bytes.length < GZIP_MIN_BYTES
         ? Promise.resolve(null)
-        : gzip(this.bytes, { level: 6 }).then((z) => (this.zipped = z));
+        : this.compress().then((z) => (this.zipped = z));
     return this.gzipped;
   }
 
@@ -53,6 +57,77 @@ export class ListBody {
     void this.gzip().catch(() => undefined);
     return this.zipped;
   }
+
+  /** Sets the gzipped bytes made by the caller. */
+  zippedAs(z: Buffer): void {
+    if (this.gzipped || this.bytes.length < GZIP_MIN_BYTES) return;
+    this.zipped = z;
+    this.gzipped = Promise.resolve(z);
+  }
+}
+
+/** Ids per bucket: a list's JSON text and gzip are kept per bucket of ids, and a change makes its buckets again. */
+const BUCKET = 1024;
+
+/** Buckets made again at most, on the event loop, so that a patched list's gzip is there at once. */
+const GZIP_NOW = 4;
+
+/**
+ * The entries whose ids fall in one bucket, their JSON text (joined by commas) and that text gzipped as a member of
+ * its own (`lead`: with the comma that goes before it in the list). A gzip stream may hold several members, one
+ * after the other; the agents' Go HTTP client (and every other) reads them as one body.
+ */
+interface Bucket {
+  readonly key: number;
+  readonly entries: readonly Entry[];
+  readonly text: string;
+  /** The gzip member, without and with the leading comma (made when first wanted). */
+  readonly gz: [Buffer | null, Buffer | null];
+}
+
+const JSON_HEAD = '{"users":[';
+const JSON_TAIL = ']}';
+const GZ_HEAD = gzipSync(JSON_HEAD);
+const GZ_TAIL = gzipSync(JSON_TAIL);
+
+/** The entries (in id order) in buckets, each kept from `previous` when it holds the same entries. */
+function bucketsOf(entries: readonly Entry[], previous: readonly Bucket[] | undefined): Bucket[] {
+  const before = new Map((previous ?? []).map((b) => [b.key, b]));
+  const out: Bucket[] = [];
+  for (let i = 0; i < entries.length;) {
+    const key = Math.floor(entries[i]!.id / BUCKET);
+    let j = i + 1;
+    while (j < entries.length && Math.floor(entries[j]!.id / BUCKET) === key) j++;
+    const old = before.get(key);
+    if (old && old.entries.length === j - i && old.entries.every((e, k) => e === entries[i + k]))
+      out.push(old);
+    else {
+      const part = entries.slice(i, j);
+      out.push({ key, entries: part, text: part.map((e) => e.json).join(','), gz: [null, null] });
+    }
+    i = j;
+  }
+  return out;
+}
+
+/** The bucket's gzip member at position `i` of the list (after the first, with the comma before it). */
+const member = (b: Bucket, i: number) => (i > 0 ? `,${b.text}` : b.text);
+
+/** Buckets at positions whose member is not made yet. */
+const unzipped = (buckets: readonly Bucket[]) => buckets.filter((b, i) => !b.gz[i > 0 ? 1 : 0]);
+
+const assemble = (buckets: readonly Bucket[]) =>
+  Buffer.concat([GZ_HEAD, ...buckets.map((b, i) => b.gz[i > 0 ? 1 : 0]!), GZ_TAIL]);
+
+/** The gzip of the list: its head, each bucket's member (made when missing, off the event loop), its tail. */
+async function gzipBuckets(buckets: readonly Bucket[]): Promise<Buffer> {
+  await Promise.all(
+    buckets.map(async (b, i) => {
+      const lead = i > 0 ? 1 : 0;
+      b.gz[lead] ??= await gzip(member(b, i), { level: 6 });
+    }),
+  );
+  return assemble(buckets);
 }
 
 /**
@@ -91,9 +166,13 @@ function entry(r: {
 export class UserList {
   readonly json: ListBody;
   readonly validUntil: string | null;
+  private readonly buckets: readonly Bucket[];
   private packed: Promise<ListBody> | null;
 
-  /** `previous`: the list this one replaces; when the bytes are the same, its encodings are kept (no second gzip). */
+  /**
+   * `previous`: the list this one replaces: its buckets with the same entries are kept, and when the bytes are the
+   * same, its encodings (no second gzip). When only a few buckets are new (a patch) their gzip is made at once.
+   */
   constructor(
     readonly version: number,
     readonly entries: readonly Entry[],
@@ -102,10 +181,19 @@ export class UserList {
     let validUntil: string | null = null;
     for (const e of entries) if (validUntil === null || e.endAt < validUntil) validUntil = e.endAt;
     this.validUntil = validUntil;
-    const json = new ListBody(Buffer.from(`{"users":[${entries.map((e) => e.json).join(',')}]}`));
+    const buckets = bucketsOf(entries, previous?.buckets);
+    this.buckets = buckets;
+    const json = new ListBody(
+      Buffer.from(`${JSON_HEAD}${buckets.map((b) => b.text).join(',')}${JSON_TAIL}`),
+      () => gzipBuckets(buckets),
+    );
     const same = previous !== undefined && previous.json.etag === json.etag;
     this.json = same ? previous.json : json;
     this.packed = same ? previous.packed : null;
+    if (!same && previous && unzipped(buckets).length <= GZIP_NOW) {
+      buckets.forEach((b, i) => (b.gz[i > 0 ? 1 : 0] ??= gzipSync(member(b, i), { level: 6 })));
+      json.zippedAs(assemble(buckets));
+    }
     // Agents that read MessagePack will ask for it again: made ahead, from the entries' kept bytes.
     if (!same && previous?.packed) void this.msgpack().catch(() => undefined);
   }
