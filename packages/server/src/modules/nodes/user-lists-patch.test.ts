@@ -37,15 +37,19 @@ type Op =
 
 const index = fc.nat(1000);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({
-    kind: fc.constant('add' as const),
-    at: fc.nat(1500),
-    user: index,
-    pkg: index,
-    status: fc.constantFrom('active' as const, 'suspended' as const),
-    end: fc.constantFrom(-3_600_000, 86_400_000, 2 * 86_400_000),
-    limit: fc.boolean(),
-  }),
+  // Adds weigh most, so that lists grow over several buckets and past the gzip threshold.
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      at: fc.nat(1500),
+      user: index,
+      pkg: index,
+      status: fc.constantFrom('active' as const, 'suspended' as const),
+      end: fc.constantFrom(-3_600_000, 86_400_000, 2 * 86_400_000),
+      limit: fc.boolean(),
+    }),
+  },
   fc.record({
     kind: fc.constant('status' as const),
     sub: index,
@@ -143,7 +147,7 @@ describe(`the agents' user list, patched after changes (${TEST_DIALECT})`, () =>
     const now = nowIso();
     if (o.kind === 'add') {
       // Ids given, spread over several of the list's buckets (1,024 ids each); one taken already is skipped.
-      const id = 1 + o.at * 7;
+      const id = 1 + (o.at % 8) * 1024 + Math.floor(o.at / 8);
       if (await q.selectFrom('subscriptions').select('id').where('id', '=', id).executeTakeFirst()) return;
       await q
         .insertInto('subscriptions')
