@@ -91,8 +91,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError(config.publicUrl),
+    clientErrorHandler: answerClientError(config.publicUrl),
     // Some paths were first written with a trailing slash (/help/documents/); both forms reach the same route.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -136,7 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     done(null, payload);
   });
   registerErrorHandling(app);
-  await registerSecurity(app);
+  await registerSecurity(app, config.publicUrl);
   await registerApiDocs(app, config.publicUrl);
 
   // The same limit in the portal and staff scopes, each counted under its own name.

@@ -145,10 +145,10 @@ export const refresh = defineEndpoint({
 export const logout = defineEndpoint({
   method: 'POST',
   path: '/auth/logout',
-  summary: 'End the session of the given refresh token',
+  summary: "End the session of the given refresh token, or without one the bearer token's session",
   tags: ['auth'],
   auth: false,
-  body: z.object({ refresh_token: lineText().max(512).nullable() }),
+  body: z.object({ refresh_token: lineText().max(512).nullish() }),
   data: z.null(),
 });
 

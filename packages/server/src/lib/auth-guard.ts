@@ -18,10 +18,16 @@ declare module 'fastify' {
 /** Bearer token -> user and session (40001 without a token; 40106/40107 for a bad or expired one). */
 export async function authenticateRequest(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (request.auth) return; // already done by an enclosing scope's guard
+  const token = bearerToken(request);
+  if (!token) throw new AppError('UNAUTHORIZED');
+  request.auth = await request.server.ctx.services.auth.authenticate(token);
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match?.[1]) throw new AppError('UNAUTHORIZED');
-  request.auth = await request.server.ctx.services.auth.authenticate(match[1]);
+  return match?.[1] ?? null;
 }
 
 /** Restricted accounts (e-mail not verified) may not top up or buy: 40105 (product rules §4.1, §6). */

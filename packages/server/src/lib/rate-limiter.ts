@@ -9,6 +9,12 @@ export interface RateLimiter {
   hit(key: string, max: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
   /** Hits counted on `key` in its current window, without counting one. */
   peek(key: string): Promise<number>;
+  /**
+   * Takes back one hit of the current window (never below zero, never in a window that has ended). With `hit` it
+   * makes a limit on outcomes exact under parallel requests: count the attempt first (`hit`, refused over the limit),
+   * then give the hit back when the attempt did not turn out to be what the limit counts.
+   */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -32,11 +38,18 @@ export function memoryRateLimiter(): RateLimiter {
       const w = windows.get(key);
       return w && w.resetAt > Date.now() ? w.count : 0;
     },
+    async release(key) {
+      const w = windows.get(key);
+      if (w && w.resetAt > Date.now() && w.count > 0) w.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
   };
 }
+
+const RELEASE_SCRIPT =
+  "local n = tonumber(redis.call('get', KEYS[1]) or '0') if n > 0 then redis.call('decr', KEYS[1]) end return 0";
 
 export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
   return {
@@ -49,6 +62,10 @@ export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
     },
     async peek(key) {
       return Number((await redis.get(`${prefix}limit:${key}`)) ?? 0);
+    },
+    async release(key) {
+      // Only an existing (so still running) window with hits in it: a window that ended is not recreated at -1.
+      await redis.eval(RELEASE_SCRIPT, 1, `${prefix}limit:${key}`);
     },
     async reset(key) {
       await redis.del(`${prefix}limit:${key}`);

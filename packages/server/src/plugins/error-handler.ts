@@ -16,7 +16,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isAppError } from '../lib/app-error.js';
 import { isLeanRoute } from '../lib/lean-route.js';
-import { SECURITY_HEADERS } from './security.js';
+import { securityHeaders } from './security.js';
 
 export interface FieldError {
   field: string;
@@ -113,10 +113,17 @@ export { API_PREFIX };
  * Requests the router refuses before any route or hook runs (Fastify's `frameworkErrors`): a path parameter longer
  * than the router accepts (414), a URL that cannot be decoded (400). They get the envelope and the usual headers.
  */
-export function answerFrameworkError(
+export function answerFrameworkError(publicUrl: string) {
+  const fixed = securityHeaders(publicUrl);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void =>
+    refuseFramework(error, request, reply, fixed);
+}
+
+function refuseFramework(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
+  fixed: Readonly<Record<string, string>>,
 ): void {
   const status =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
@@ -127,7 +134,7 @@ export function answerFrameworkError(
   const locale = localeFromAcceptLanguage(request.headers['accept-language']);
   request.log.info({ code: error.code }, 'request refused by the router');
   void reply
-    .headers(SECURITY_HEADERS)
+    .headers(fixed)
     .header('x-request-id', request.id)
     .status(status)
     .send({
@@ -143,15 +150,23 @@ export function answerFrameworkError(
  * written straight to the socket, as the envelope with the usual headers, in the default language (there are no
  * headers to read the caller's from).
  */
-export function answerClientError(
-  this: FastifyInstance,
+export function answerClientError(publicUrl: string) {
+  const fixed = securityHeaders(publicUrl);
+  return function (this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+    refuseClient(this, error, socket, fixed);
+  };
+}
+
+function refuseClient(
+  app: FastifyInstance,
   error: Error & { code?: string },
   socket: Socket,
+  fixed: Readonly<Record<string, string>>,
 ): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status =
     error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  this.log.info({ code: error.code, status }, 'malformed request refused');
+  app.log.info({ code: error.code, status }, 'malformed request refused');
   if (!socket.writable) {
     socket.destroy(error);
     return;
@@ -162,7 +177,7 @@ export function answerClientError(
     data: { reason: error.code ?? null },
   });
   const headers = {
-    ...SECURITY_HEADERS,
+    ...fixed,
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
     'x-request-id': randomUUID(),

@@ -21,28 +21,45 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-const HELMET_OPTIONS = {
-  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-  crossOriginEmbedderPolicy: false,
-  hsts: { maxAge: 15552000, includeSubDomains: true },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
-};
+/**
+ * Helmet's options. HSTS only when the site is announced over https (PUBLIC_URL): sent over plain HTTP it is
+ * ignored by browsers at best and, behind a proxy that later gains TLS on another name, a promise nobody made.
+ */
+function helmetOptions(https: boolean) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+    hsts: https ? { maxAge: 15552000, includeSubDomains: true } : (false as const),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  };
+}
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, HELMET_OPTIONS);
+/** Whether the site's public address is https (the only case where HSTS is sent). */
+export function isHttpsUrl(publicUrl: string): boolean {
+  return publicUrl.toLowerCase().startsWith('https://');
+}
+
+export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(fastifyHelmet, helmetOptions(isHttpsUrl(publicUrl)));
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 }
 
-/**
- * The same headers as a fixed list, for answers written before any hook runs: requests the router refuses (a path
- * parameter over its limit, a malformed URL) and connections Node refuses (headers over 16 KB, a malformed request).
- */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = (() => {
+function headersOf(https: boolean): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
-  helmet(HELMET_OPTIONS)({} as never, res as never, () => undefined);
+  helmet(helmetOptions(https))({} as never, res as never, () => undefined);
   return Object.freeze(headers);
-})();
+}
+
+const FIXED_HEADERS = { http: headersOf(false), https: headersOf(true) };
+
+/**
+ * The same headers as a fixed list, for answers written before any hook runs: requests the router refuses (a path
+ * parameter over its limit, a malformed URL) and connections Node refuses (headers over 16 KB, a malformed request).
+ */
+export function securityHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  return isHttpsUrl(publicUrl) ? FIXED_HEADERS.https : FIXED_HEADERS.http;
+}

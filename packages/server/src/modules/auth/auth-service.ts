@@ -141,22 +141,33 @@ export class AuthService {
     await this.limit(`login:ip:${meta.ip ?? 'unknown'}`, 30, 5 * 60_000);
     await this.limit(`login:account:${input.email}`, 10, 15 * 60_000);
     const user = await users.findUserByEmail(this.d.db, input.email);
-    if (user?.locked_until && user.locked_until > nowIso()) {
-      throw new AppError('ACCOUNT_LOCKED', { locked_until: user.locked_until });
+    let lockedByThis: string | null = null;
+    if (user) {
+      // Counted before the password is checked (5 failures lock for 15 minutes): the 6th of a burst of parallel
+      // attempts answers "locked" without its password being checked.
+      const { maxFailures, lockMinutes } = this.d.config.auth;
+      const claim = await users.claimLoginAttempt(
+        this.d.db,
+        user.id,
+        maxFailures,
+        nowIso(),
+        isoAfter(lockMinutes * 60_000),
+      );
+      if (!claim) {
+        const current = await users.findUserById(this.d.db, user.id);
+        throw new AppError('ACCOUNT_LOCKED', { locked_until: current?.locked_until ?? null });
+      }
+      lockedByThis = claim.locked_until;
     }
     const ok = await verifyPassword(user?.password_hash ?? null, input.password);
     if (!user || !ok) {
-      if (user) {
-        const failures = await users.countFailedLogin(this.d.db, user.id);
-        if (failures >= this.d.config.auth.maxFailures) {
-          const until = isoAfter(this.d.config.auth.lockMinutes * 60_000);
-          await users.lockUser(this.d.db, user.id, until);
-          throw new AppError('ACCOUNT_LOCKED', { locked_until: until });
-        }
-      }
+      if (lockedByThis) throw new AppError('ACCOUNT_LOCKED', { locked_until: lockedByThis });
       throw new AppError('WRONG_PASSWORD');
     }
-    if (user.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
+    if (user.status === 'disabled') {
+      await users.clearLoginFailures(this.d.db, user.id);
+      throw new AppError('ACCOUNT_DISABLED');
+    }
     return this.d.db.transaction().execute(async (trx) => {
       // The password was right: the failure count starts again, but with two-factor on the session waits for the code.
       await users.recordLogin(trx, user.id);
@@ -227,10 +238,21 @@ export class AuthService {
     return this.pair(result.userId, result.sessionId, result.next);
   }
 
-  async logout(refreshToken: string | null): Promise<void> {
-    if (!refreshToken) return;
-    const found = await sessions.findRefreshToken(this.d.db, sha256(refreshToken));
-    if (found) await sessions.revokeSession(this.d.db, found.session.id, 'logout');
+  /**
+   * Ends the session of the refresh token; without one, the session of the caller's bearer token (a client that
+   * kept only its access token signs out too). Nothing to end (unknown token, no valid bearer) is still a success.
+   */
+  async logout(refreshToken: string | null | undefined, bearer: string | null): Promise<void> {
+    if (refreshToken) {
+      const found = await sessions.findRefreshToken(this.d.db, sha256(refreshToken));
+      if (found) await sessions.revokeSession(this.d.db, found.session.id, 'logout');
+      return;
+    }
+    if (!bearer) return;
+    const claims = await this.d.tokens.verify(bearer).catch(() => null);
+    if (!claims) return;
+    const own = await sessions.findUserSession(this.d.db, claims.userId, claims.sessionId);
+    if (own) await sessions.revokeSession(this.d.db, own.id, 'logout');
   }
 
   /** The user and session behind an access token, or the error that makes the client sign out. */

@@ -1,5 +1,6 @@
 import { authApi } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { bearerToken } from '../../lib/auth-guard.js';
 import { registerEndpoint } from '../../lib/route.js';
 import type { AuthService } from './auth-service.js';
 import { clientMeta } from './client-meta.js';
@@ -21,8 +22,8 @@ export function authRoutes(
     auth().login(body, clientMeta(request, trustProxy)),
   );
   registerEndpoint(app, authApi.refresh, ({ body }) => auth().refresh(body.refresh_token));
-  registerEndpoint(app, authApi.logout, async ({ body }) => {
-    await auth().logout(body.refresh_token);
+  registerEndpoint(app, authApi.logout, async ({ body, request }) => {
+    await auth().logout(body.refresh_token, bearerToken(request));
     return null;
   });
   registerEndpoint(app, authApi.verifyEmail, ({ body }) => auth().verifyEmail(body.token));

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { nowIso } from '../../db/time.js';
 import type { Db, UserRow } from '../../db/types.js';
 
@@ -41,23 +42,35 @@ export async function insertUser(
     .executeTakeFirstOrThrow();
 }
 
-/** Counts a failed login atomically; returns the new count. */
-export async function countFailedLogin(db: Db, userId: number): Promise<number> {
-  const row = await db
+/**
+ * Counts a sign-in attempt as a failure before its password is checked, in one conditional UPDATE, so parallel
+ * attempts cannot pass a check made before any of them failed: nothing (undefined) while the account is locked;
+ * otherwise the attempt is counted, and the one that reaches `maxFailures` locks the account until `lockUntil` and
+ * starts the count again. A right password then clears both (`recordLogin`). Returns the lock this attempt set.
+ */
+export async function claimLoginAttempt(
+  db: Db,
+  userId: number,
+  maxFailures: number,
+  now: string,
+  lockUntil: string,
+): Promise<{ locked_until: string | null } | undefined> {
+  const reaches = sql<boolean>`failed_logins + 1 >= ${maxFailures}`;
+  return db
     .updateTable('users')
-    .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
+    .set({
+      failed_logins: sql<number>`case when ${reaches} then 0 else failed_logins + 1 end`,
+      locked_until: sql<string | null>`case when ${reaches} then ${lockUntil} else null end`,
+    })
     .where('id', '=', userId)
-    .returning('failed_logins')
-    .executeTakeFirstOrThrow();
-  return row.failed_logins;
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .returning('locked_until')
+    .executeTakeFirst();
 }
 
-export async function lockUser(db: Db, userId: number, until: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ locked_until: until, failed_logins: 0, updated_at: nowIso() })
-    .where('id', '=', userId)
-    .execute();
+/** A right password (of a disabled account): the failures counted before it are forgotten, as on a sign-in. */
+export async function clearLoginFailures(db: Db, userId: number): Promise<void> {
+  await db.updateTable('users').set({ failed_logins: 0, locked_until: null }).where('id', '=', userId).execute();
 }
 
 export async function recordLogin(db: Db, userId: number): Promise<void> {

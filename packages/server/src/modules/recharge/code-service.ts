@@ -70,11 +70,16 @@ export class CodeService {
 
   async redeem(user: UserRow, code: string, ip: string) {
     const keys = [`codes:fail:user:${user.id}`, `codes:fail:ip:${ip}`];
-    for (const key of keys) {
-      if ((await this.limiter.peek(key)) >= MAX_FAILED_REDEMPTIONS)
-        throw new AppError('RATE_LIMIT', { reason: 'too_many_invalid_codes' });
-    }
+    // Every attempt counts as a failure first (an atomic increment, then the check), and gives its hit back unless
+    // the code was unknown: parallel attempts cannot all pass a check made before any of them failed.
+    const counted: string[] = [];
+    let failed = false;
     try {
+      for (const key of keys) {
+        const { allowed } = await this.limiter.hit(key, MAX_FAILED_REDEMPTIONS, FAILURE_WINDOW_MS);
+        counted.push(key);
+        if (!allowed) throw new AppError('RATE_LIMIT', { reason: 'too_many_invalid_codes' });
+      }
       return await this.db.transaction().execute(async (trx) => {
         const row = await repo.findCode(trx, code);
         if (!row) throw new AppError('CODE_INVALID');
@@ -118,10 +123,10 @@ export class CodeService {
         };
       });
     } catch (err) {
-      if (err instanceof AppError && err.code === 40503) {
-        for (const key of keys) await this.limiter.hit(key, Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_MS);
-      }
+      failed = err instanceof AppError && err.code === 40503;
       throw err;
+    } finally {
+      if (!failed) for (const key of counted) await this.limiter.release(key);
     }
   }
 

@@ -3,6 +3,7 @@ import { parseMoneyToFen, type Network, type Topup } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig, ChainConfig } from '../../config.js';
+import { lockAccountRow } from '../../db/row-lock.js';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { Database, UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
@@ -137,8 +138,6 @@ export class UsdtService {
       throw new AppError('INSUFFICIENT_RECHARGE_AMOUNT', { min_amount: minAmount });
     if (baseMicro > parseMoneyToFen(maxAmount) * 10_000)
       throw new AppError('BAD_REQUEST', { max_amount: maxAmount });
-    const open = await repo.countPendingUsdtOrders(this.db, user.id);
-    if (open >= MAX_OPEN_ORDERS) throw new AppError('RATE_LIMIT', { reason: 'too_many_open_orders' });
     const { usdt_cny } = await this.exchangeRate();
     // Credit what the base amount is worth, rounded down to the fen; the offset below is ours to absorb.
     const amountFen = usdtToFen(baseMicro, usdt_cny);
@@ -146,30 +145,37 @@ export class UsdtService {
     for (let attempt = 0; attempt < 20; attempt++) {
       // A small offset (0.000001-0.009999 USDT) makes the amount unique among the open orders on this address.
       const micro = baseMicro + randomInt(1, 10_000);
-      const now = nowIso();
       try {
-        const row = await repo.insertOrder(this.db, {
-          order_no: newOrderNo('U'),
-          user_id: user.id,
-          method: 'usdt',
-          amount_fen: amountFen,
-          status: 'pending',
-          network,
-          usdt_micro: micro,
-          address: chain.address,
-          memo: null,
-          rate: usdt_cny,
-          transfer_id: null,
-          tx_hash: null,
-          code_id: null,
-          expires_at: isoAfter(windowMinutes * 60_000),
-          paid_at: null,
-          completed_at: null,
-          created_at: now,
-          updated_at: now,
+        // The open orders are counted and the new one written under the account's lock, so parallel requests
+        // cannot open more than the cap.
+        const row = await this.db.transaction().execute(async (trx) => {
+          await lockAccountRow(trx, user.id);
+          const open = await repo.countPendingUsdtOrders(trx, user.id);
+          if (open >= MAX_OPEN_ORDERS) throw new AppError('RATE_LIMIT', { reason: 'too_many_open_orders' });
+          const now = nowIso();
+          const inserted = await repo.insertOrder(trx, {
+            order_no: newOrderNo('U'),
+            user_id: user.id,
+            method: 'usdt',
+            amount_fen: amountFen,
+            status: 'pending',
+            network,
+            usdt_micro: micro,
+            address: chain.address,
+            memo: null,
+            rate: usdt_cny,
+            transfer_id: null,
+            tx_hash: null,
+            code_id: null,
+            expires_at: isoAfter(windowMinutes * 60_000),
+            paid_at: null,
+            completed_at: null,
+            created_at: now,
+            updated_at: now,
+          });
+          return repo.setOrderMemo(trx, inserted.id, inserted.order_no);
         });
-        const withMemo = await repo.setOrderMemo(this.db, row.id, row.order_no);
-        return toTopup(withMemo, chain.confirmations);
+        return toTopup(row, chain.confirmations);
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
       }

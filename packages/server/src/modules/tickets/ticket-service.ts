@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StaffActor } from '../../lib/staff-actor.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Kysely } from 'kysely';
+import { lockAccountRow } from '../../db/row-lock.js';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { TicketAttachmentRow, TicketRow } from '../../db/tables/tickets.js';
 import type { Database, UserRow } from '../../db/types.js';
@@ -217,18 +218,23 @@ export class TicketService {
   async upload(user: UserRow, part: UploadedPart | undefined): Promise<TicketAttachment> {
     if (!part) throw new AppError('VALIDATION', { field: `body.${TICKETS.uploadField}` });
     const { db, store } = this.d;
-    if ((await repo.countUnclaimed(db, user.id, isoAfter(-DAY_MS))) >= MAX_UNCLAIMED_UPLOADS) {
+    const key = randomToken(24);
+    const createdAt = nowIso();
+    // Counted and reserved in one transaction under the account's lock: parallel uploads cannot pass the cap.
+    const id = await db.transaction().execute(async (trx) => {
+      await lockAccountRow(trx, user.id);
+      if ((await repo.countUnclaimed(trx, user.id, isoAfter(-DAY_MS))) >= MAX_UNCLAIMED_UPLOADS) return null;
+      return repo.insertUpload(trx, {
+        storage_key: key,
+        uploader_id: user.id,
+        file_name: 'upload',
+        created_at: createdAt,
+      });
+    });
+    if (id === null) {
       part.file.resume();
       throw new AppError('RATE_LIMIT');
     }
-    const key = randomToken(24);
-    const createdAt = nowIso();
-    const id = await repo.insertUpload(db, {
-      storage_key: key,
-      uploader_id: user.id,
-      file_name: 'upload',
-      created_at: createdAt,
-    });
     try {
       const size = await store.put(key, Readable.from(capped(part.file, TICKETS.attachmentMaxBytes)));
       if (size === 0) throw new AppError('TICKET_ATTACHMENT_EMPTY');
