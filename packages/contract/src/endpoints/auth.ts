@@ -148,7 +148,7 @@ export const logout = defineEndpoint({
   summary: "End the session of the given refresh token, or without one the bearer token's session",
   tags: ['auth'],
   auth: false,
-  body: z.object({ refresh_token: lineText().max(512).nullish() }),
+  body: z.object({ refresh_token: lineText().max(512).nullable().optional() }),
   data: z.null(),
 });
 

@@ -70,7 +70,11 @@ export async function claimLoginAttempt(
 
 /** A right password (of a disabled account): the failures counted before it are forgotten, as on a sign-in. */
 export async function clearLoginFailures(db: Db, userId: number): Promise<void> {
-  await db.updateTable('users').set({ failed_logins: 0, locked_until: null }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ failed_logins: 0, locked_until: null })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function recordLogin(db: Db, userId: number): Promise<void> {
