@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './money.js';
 export * from './inputs.js';
 export * from './validation.js';
+export * from './email-address.js';
 export * from './endpoint.js';
 export * from './staff.js';
 export * from './i18n/validation-messages.js';

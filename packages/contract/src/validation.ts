@@ -7,6 +7,7 @@ import {
   RECHARGE_CODE_PREFIX,
 } from './constants.js';
 import { vkey } from './i18n/validation-messages.js';
+import { normaliseEmail } from './email-address.js';
 import { isMoneyString, parseMoneyToFen } from './money.js';
 import { MAX_INT, intQuery, lineText } from './inputs.js';
 
@@ -14,14 +15,19 @@ import { MAX_INT, intQuery, lineText } from './inputs.js';
  * The validation rules of product rules §5 as reusable schemas. Messages are keys of VALIDATION_MESSAGES,
  * translated by whoever shows them (server answer or form field).
  */
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An e-mail address, checked and given in its normal form (`normaliseEmail`, email-address.ts). */
 export const emailSchema = lineText({ error: vkey('email_required') })
   .trim()
   .min(1, { error: vkey('email_required') })
-  .max(LIMITS.emailMax, { error: vkey('email_invalid') })
-  .regex(EMAIL_RE, { error: vkey('email_invalid') })
-  .transform((email) => email.toLowerCase());
+  // A bound on the work before the real check (a trailing dot is still allowed at the limit).
+  .max(LIMITS.emailMax + 1, { error: vkey('email_too_long') })
+  .transform((typed, ctx) => {
+    const checked = normaliseEmail(typed);
+    if (checked.ok) return checked.email;
+    ctx.issues.push({ code: 'custom', message: vkey(checked.problem), input: typed });
+    return z.NEVER;
+  });
 
 const passwordBase = lineText({ error: vkey('password_required') }).min(1, {
   error: vkey('password_required'),
@@ -45,13 +51,35 @@ export const changeNewPasswordSchema = passwordBase
   .min(LIMITS.changePasswordMin, { error: vkey('password_min8') })
   .max(LIMITS.passwordMax, { error: vkey('password_max128') });
 
-export const registerNicknameSchema = lineText()
-  .trim()
-  .max(LIMITS.nicknameRegisterMax, { error: vkey('nickname_max20') });
+/** Text direction overrides and isolates (U+202A-202E, U+2066-2069): they make a name read as something else. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+/** A character that shows: not a space, not invisible (format characters, lone marks, the Hangul and Braille blanks). */
+const VISIBLE = /[^\s\p{Z}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
+/** Spaces and invisible characters at either end. */
+const EDGES = /^[\s\p{Z}\p{Cf}]+|[\s\p{Z}\p{Cf}]+$/gu;
 
-export const profileNicknameSchema = lineText()
-  .trim()
-  .max(LIMITS.nicknameProfileMax, { error: vkey('nickname_max30') });
+/** Why a nickname is refused, or null: direction controls anywhere, or nothing visible in a non-empty value. */
+export function nicknameProblem(value: string): 'nickname_bidi' | 'nickname_blank' | null {
+  if (BIDI_CONTROLS.test(value)) return 'nickname_bidi';
+  if (value !== '' && !VISIBLE.test(value)) return 'nickname_blank';
+  return null;
+}
+
+/**
+ * A nickname: one line without control or direction characters, something visible in it, trimmed of spaces and
+ * invisible characters at its ends, at most `max` characters. Empty means none.
+ */
+function nicknameSchema(max: number, tooLong: ReturnType<typeof vkey>) {
+  return lineText()
+    .refine((v) => nicknameProblem(v) !== 'nickname_bidi', { error: vkey('nickname_bidi') })
+    .refine((v) => nicknameProblem(v) !== 'nickname_blank', { error: vkey('nickname_blank') })
+    .overwrite((v) => v.replace(EDGES, ''))
+    .max(max, { error: tooLong });
+}
+
+export const registerNicknameSchema = nicknameSchema(LIMITS.nicknameRegisterMax, vkey('nickname_max20'));
+
+export const profileNicknameSchema = nicknameSchema(LIMITS.nicknameProfileMax, vkey('nickname_max30'));
 
 export const loginSchema = z.object({
   email: emailSchema,

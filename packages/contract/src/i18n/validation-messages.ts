@@ -39,6 +39,16 @@ export const VALIDATION_MESSAGES = {
     zh_TW: '請輸入有效的電子郵件地址',
     en: 'Please enter a valid e-mail address',
   },
+  email_too_long: {
+    zh_CN: '邮箱地址过长（@ 前最多 64 个字符，全部最多 254 个字符）',
+    zh_TW: '電子郵件地址過長（@ 前最多 64 個字元，全部最多 254 個字元）',
+    en: 'The e-mail address is too long (at most 64 characters before the @, 254 in all)',
+  },
+  email_mixed_script: {
+    zh_CN: '邮箱地址的同一部分不能混用拉丁、西里尔或希腊字母',
+    zh_TW: '電子郵件地址的同一部分不能混用拉丁、西里爾或希臘字母',
+    en: 'One part of the e-mail address cannot mix Latin, Cyrillic or Greek letters',
+  },
   password_required: { zh_CN: '请输入密码', zh_TW: '請輸入密碼', en: 'Please enter your password' },
   password_min6: {
     zh_CN: '密码至少 6 个字符',
@@ -80,6 +90,16 @@ export const VALIDATION_MESSAGES = {
     zh_CN: '昵称最多 30 个字符',
     zh_TW: '暱稱最多 30 個字元',
     en: 'The nickname can have at most 30 characters',
+  },
+  nickname_blank: {
+    zh_CN: '昵称不能只有空格或不可见字符',
+    zh_TW: '暱稱不能只有空格或不可見字元',
+    en: 'The nickname cannot be only spaces or invisible characters',
+  },
+  nickname_bidi: {
+    zh_CN: '昵称不能包含改变文字方向的控制字符',
+    zh_TW: '暱稱不能包含改變文字方向的控制字元',
+    en: 'The nickname cannot contain characters that change the text direction',
   },
   terms_required: {
     zh_CN: '请同意用户协议和隐私政策',
