@@ -82,6 +82,20 @@ export interface TwoFactorChallengesTable {
   used_at: string | null;
 }
 
+/**
+ * Accounts whose address migration 0026 could not put in normal form (issue 20 §3): another account already had
+ * that form (`same_as_user_id`), or the address had no domain to convert. Their address was left as it was.
+ */
+export interface EmailConflictsTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  normal_form: string | null;
+  reason: 'same_normal_form' | 'no_normal_form';
+  same_as_user_id: number | null;
+  created_at: string;
+}
+
 export interface AuthTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -90,6 +104,7 @@ export interface AuthTables {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  email_conflicts: EmailConflictsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

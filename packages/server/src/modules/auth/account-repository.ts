@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
+import { emailLookupForm } from '@portal/contract';
 import type { UserFilter, UserSort } from '@portal/contract/admin';
 import type { Db } from '../../db/types.js';
 
@@ -39,7 +40,8 @@ export interface AccountRow {
 function filteredUsers(db: Db, f: UserFilter, now: string) {
   let q = db.selectFrom('users as u');
   if (f.q) {
-    const text = f.q.trim().toLowerCase();
+    // A whole address typed with an international domain finds its stored (ASCII) form.
+    const text = emailLookupForm(f.q);
     q = q.where((eb) =>
       eb.or([
         ...(/^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647 ? [eb('u.id', '=', Number(text))] : []),

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Locale, TokenPair, TwoFactorChallenge } from '@portal/contract';
+import {
+  emailLookupForm,
+  profileNicknameSchema,
+  type Locale,
+  type TokenPair,
+  type TwoFactorChallenge,
+} from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../../config.js';
@@ -38,6 +44,12 @@ export interface AuthDeps {
   twoFactor: TwoFactorService;
   /** Runs in the transaction that turns an account verified (the trial, issue 17 §5). */
   onVerified?: (db: Db, userId: number) => Promise<void>;
+}
+
+/** A provider's display name as a nickname when the nickname rules accept it (cut to their length), else none. */
+function providerNickname(name: string | null): string | null {
+  const parsed = profileNicknameSchema.safeParse([...(name ?? '')].slice(0, 30).join(''));
+  return parsed.success && parsed.data !== '' ? parsed.data : null;
 }
 
 /** Registration, login, sessions with rotating refresh tokens, e-mail verification and password flows. */
@@ -280,14 +292,14 @@ export class AuthService {
 
   // ---- operators (the CLI) ----
 
-  /** The account of an address (any case). */
+  /** The account of an address (as typed: any case, an international domain in either form). */
   findByEmail(email: string): Promise<UserRow | undefined> {
-    return users.findUserByEmail(this.d.db, email.toLowerCase());
+    return users.findUserByEmail(this.d.db, emailLookupForm(email));
   }
 
   /** Gives or takes the admin role; false when no account has the address. */
   setRole(email: string, role: UserRow['role']): Promise<boolean> {
-    return users.setRoleByEmail(this.d.db, email.toLowerCase(), role);
+    return users.setRoleByEmail(this.d.db, emailLookupForm(email), role);
   }
 
   /**
@@ -327,9 +339,27 @@ export class AuthService {
     this.d.mailer.kick();
   }
 
-  /** Always the same answer, whether or not the address is registered. */
+  /**
+   * Always the same answer, in the same time, whether or not the address is registered: the answer waits only for
+   * the per-address-of-client limit; looking the account up, the token and the mail follow it (issue 20 §6).
+   * `settle` waits for that work (the app does on close).
+   */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
     await this.limit(`reset:ip:${ip}`, 10, HOUR);
+    const work: Promise<void> = this.queuePasswordReset(email)
+      .catch((err: unknown) => this.d.log.error({ err }, 'password reset mail not queued'))
+      .finally(() => this.afterAnswer.delete(work));
+    this.afterAnswer.add(work);
+  }
+
+  private readonly afterAnswer = new Set<Promise<void>>();
+
+  /** Waits for the work begun after an answer was sent (password reset mails). */
+  async settle(): Promise<void> {
+    while (this.afterAnswer.size > 0) await Promise.all([...this.afterAnswer]);
+  }
+
+  private async queuePasswordReset(email: string): Promise<void> {
     const perAddress = await this.d.limiter.hit(`reset:email:${email}`, 3, HOUR);
     if (!perAddress.allowed) return;
     const user = await users.findUserByEmail(this.d.db, email);
@@ -394,7 +424,7 @@ export class AuthService {
     const user = await users.insertUser(db, {
       email: profile.email,
       passwordHash: null,
-      nickname: profile.name?.slice(0, 30) ?? null,
+      nickname: providerNickname(profile.name),
       avatarUrl: profile.avatar,
       locale,
       verified: true,

@@ -1,4 +1,4 @@
-import { MAX_INT, type LedgerKind, type Network, type TopupStatus } from '@portal/contract';
+import { emailLookupForm, MAX_INT, type LedgerKind, type Network, type TopupStatus } from '@portal/contract';
 import type { TimeSort } from '@portal/contract/admin';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/types.js';
@@ -44,14 +44,14 @@ function pastCursor(table: string, cursor: Cursor, sort: TimeSort = 'newest'): E
 
 const direction = (sort: TimeSort = 'newest') => (sort === 'oldest' ? 'asc' : 'desc');
 
-/** The user an operator typed: an id, or an e-mail address (as stored: trimmed, lower case). */
+/** The user an operator typed: an id, or an e-mail address (in its normal form, as stored). */
 export async function userIdOf(db: Db, user: string): Promise<number | null> {
   const q = db.selectFrom('users').select('id');
   // Digits beyond the id range name nobody (PostgreSQL refuses them against an integer column).
   if (/^\d{1,10}$/.test(user) && Number(user) > MAX_INT) return null;
   const row = /^\d{1,10}$/.test(user)
     ? await q.where('id', '=', Number(user)).executeTakeFirst()
-    : await q.where('email', '=', user.trim().toLowerCase()).executeTakeFirst();
+    : await q.where('email', '=', emailLookupForm(user)).executeTakeFirst();
   return row?.id ?? null;
 }
 

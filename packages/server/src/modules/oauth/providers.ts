@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OAuthProvider } from '@portal/contract';
+import { normaliseEmail, type OAuthProvider } from '@portal/contract';
 import type { OAuthProviderConfig } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 
@@ -31,6 +31,13 @@ async function getJson(url: string, init: RequestInit): Promise<{ status: number
   } catch {
     return { status: res.status, body: null };
   }
+}
+
+/** A provider's address in the normal form accounts use; one the rules refuse counts as none. */
+function providerEmail(value: unknown): string | null {
+  const text = str(value);
+  const checked = text === null ? null : normaliseEmail(text);
+  return checked?.ok ? checked.email : null;
 }
 
 function str(value: unknown): string | null {
@@ -99,7 +106,7 @@ export class ProviderClient {
       if (!id) throw new AppError('EXTERNAL_API', { provider: this.provider });
       return {
         id,
-        email: str(u.email)?.toLowerCase() ?? null,
+        email: providerEmail(u.email),
         emailVerified: u.email_verified === true,
         name: str(u.name),
         avatar: str(u.picture),
@@ -118,7 +125,7 @@ export class ProviderClient {
           list.find((e) => e.primary === true && e.verified === true) ??
           list.find((e) => e.verified === true);
         if (best) {
-          email = str(best.email)?.toLowerCase() ?? null;
+          email = providerEmail(best.email);
           verified = email !== null;
         }
       }

@@ -1,6 +1,6 @@
 import type { StaffRole, UserRole } from '@portal/contract';
 import type { StaffMe, StaffMember } from '@portal/contract/admin';
-import { isStaffRole, ROLE_PERMISSIONS } from '@portal/contract';
+import { emailLookupForm, isStaffRole, ROLE_PERMISSIONS } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection.js';
 import type { Database, UserRow } from '../../db/types.js';
@@ -34,7 +34,7 @@ export class StaffService {
 
   /** An existing account becomes staff with a role (USER_NOT_FOUND when no account has the address). */
   async add(email: string, role: StaffRole, actor: StaffActor): Promise<StaffMember> {
-    const found = await repo.findAccount(this.db, { email: email.trim().toLowerCase() });
+    const found = await repo.findAccount(this.db, { email: emailLookupForm(email) });
     if (!found) throw new AppError('USER_NOT_FOUND');
     const member = await this.change(found.id, role, actor, 'staff.add');
     return member!;
