@@ -13,7 +13,10 @@ describe(`migration 0026: addresses in normal form (${TEST_DIALECT})`, () => {
   const db = () => database.handle.db;
   beforeEach(async () => {
     database = await createTestDatabase();
-    const migrator = new Migrator({ db: db(), provider: { getMigrations: () => Promise.resolve(migrations) } });
+    const migrator = new Migrator({
+      db: db(),
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
     const { error } = await migrator.migrateTo('0023-region-keys');
     if (error) throw error instanceof Error ? error : new Error(String(error));
   });
@@ -96,10 +99,18 @@ describe(`migration 0026: addresses in normal form (${TEST_DIALECT})`, () => {
         reason: 'same_normal_form',
         same_as_user_id: first,
       },
-      { user_id: broken, email: 'nodomain@', normal_form: null, reason: 'no_normal_form', same_as_user_id: null },
+      {
+        user_id: broken,
+        email: 'nodomain@',
+        normal_form: null,
+        reason: 'no_normal_form',
+        same_as_user_id: null,
+      },
     ]);
     // Every account is still there, with what it had.
-    expect(await db().selectFrom('users').select(['id', 'balance_fen']).orderBy('id').execute()).toEqual(before);
+    expect(await db().selectFrom('users').select(['id', 'balance_fen']).orderBy('id').execute()).toEqual(
+      before,
+    );
     // The unique index holds on the normal form: a second account cannot take one.
     await expect(account('c@xn--bcher-kva.de')).rejects.toThrow();
   });

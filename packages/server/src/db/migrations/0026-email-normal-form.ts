@@ -20,21 +20,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('normal_form', 'text')
-    .addColumn('reason', 'text', (c) => c.notNull().check(sql`reason in ('same_normal_form', 'no_normal_form')`))
+    .addColumn('reason', 'text', (c) =>
+      c.notNull().check(sql`reason in ('same_normal_form', 'no_normal_form')`),
+    )
     .addColumn('same_as_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  const rows = (
-    await sql<Row>`select id, email from users order by id`.execute(db)
-  ).rows.map((r) => ({ id: Number(r.id), email: r.email }));
+  const rows = (await sql<Row>`select id, email from users order by id`.execute(db)).rows.map((r) => ({
+    id: Number(r.id),
+    email: r.email,
+  }));
   const groups = new Map<string, Row[]>();
-  const conflicts: { user_id: number; email: string; normal_form: string | null; reason: string; same_as: number | null }[] =
-    [];
+  const conflicts: {
+    user_id: number;
+    email: string;
+    normal_form: string | null;
+    reason: string;
+    same_as: number | null;
+  }[] = [];
   for (const row of rows) {
     const normal = emailNormalForm0026(row.email);
     if (normal === null) {
-      conflicts.push({ user_id: row.id, email: row.email, normal_form: null, reason: 'no_normal_form', same_as: null });
+      conflicts.push({
+        user_id: row.id,
+        email: row.email,
+        normal_form: null,
+        reason: 'no_normal_form',
+        same_as: null,
+      });
       continue;
     }
     const group = groups.get(normal) ?? [];
@@ -61,7 +75,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const write = async (trx: Kysely<unknown>) => {
     // No address a keeper takes is held by another row: a row holding a normal form is in that form's group.
     for (const change of changes)
-      await sql`update users set email = ${change.email}, updated_at = ${now} where id = ${change.id}`.execute(trx);
+      await sql`update users set email = ${change.email}, updated_at = ${now} where id = ${change.id}`.execute(
+        trx,
+      );
     for (const c of conflicts)
       await sql`insert into email_conflicts (user_id, email, normal_form, reason, same_as_user_id, created_at)
         values (${c.user_id}, ${c.email}, ${c.normal_form}, ${c.reason}, ${c.same_as}, ${now})`.execute(trx);

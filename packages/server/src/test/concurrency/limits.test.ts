@@ -1,5 +1,6 @@
 import { ERRORS, type TicketAttachment, type Topup } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as passwords from '../../modules/auth/passwords.js';
 import { newRechargeCode } from '../../modules/recharge/codes.js';
 import { MAX_FAILED_REDEMPTIONS } from '../../modules/recharge/code-service.js';
 import { MAX_UNCLAIMED_UPLOADS } from '../../modules/tickets/ticket-service.js';
@@ -9,18 +10,15 @@ import { accountWithRole, call, PASSWORD, registerUser, uniqueEmail } from '../a
 import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers.js';
 import { credit, expectLedgerConsistent } from '../wallet.js';
 
-// The real password check, counted: the lockout must keep it from running more than the limit allows.
-// The real password check, counted: the lockout must keep it from running more often than the rule allows. Node
-// loads the package itself (one instance of its native binding).
+// The real password check, counted: the lockout must keep it from running more often than the rule allows.
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('@node-rs/argon2', async () => {
-  const { createRequire } = await import('node:module');
-  const real = createRequire(import.meta.url)('@node-rs/argon2') as typeof import('@node-rs/argon2');
-  const verify: typeof real.verify = (...args) => {
+vi.mock('../../modules/auth/passwords.js', async (importOriginal) => {
+  const real = await importOriginal<typeof passwords>();
+  const verifyPassword: typeof real.verifyPassword = (...args) => {
     checks.count += 1;
-    return real.verify(...args);
+    return real.verifyPassword(...args);
   };
-  return { ...real, verify };
+  return { ...real, verifyPassword };
 });
 
 const API = '/api/v1/portal';
