@@ -346,7 +346,9 @@ export class AuthService {
    */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
     await this.limit(`reset:ip:${ip}`, 10, HOUR);
-    const work: Promise<void> = this.queuePasswordReset(email)
+    // Begun once the answer is on its way (SQLite runs queries on this thread: started now, they would delay it).
+    const work: Promise<void> = new Promise<void>((begin) => setImmediate(begin))
+      .then(() => this.queuePasswordReset(email))
       .catch((err: unknown) => this.d.log.error({ err }, 'password reset mail not queued'))
       .finally(() => this.afterAnswer.delete(work));
     this.afterAnswer.add(work);
