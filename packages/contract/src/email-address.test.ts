@@ -1,6 +1,4 @@
-import { domainToASCII, domainToUnicode } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { decodePunycode, normaliseEmail } from './email-address.js';
 import { emailSchema, profileUpdateSchema, registerNicknameSchema } from './validation.js';
 
 /** What the schema makes of a value: the normal form, or the message key of the first issue. */
@@ -27,28 +25,6 @@ describe('e-mail addresses (issue 20 §3)', () => {
     expect(email("a.b+tag!#$%&'*/=?^_`{|}~-@sub.example.co")).toBe(
       "a.b+tag!#$%&'*/=?^_`{|}~-@sub.example.co",
     );
-  });
-
-  it('put the domain in the ASCII form node gives (url.domainToASCII)', () => {
-    for (const domain of [
-      'bücher.de',
-      'ПРИМЕР.рф',
-      '例子.测试',
-      'straße.de',
-      'ｅｘａｍｐｌｅ.com',
-      'faß.de',
-      'ñandú.cl',
-    ]) {
-      const r = normaliseEmail(`x@${domain}`);
-      expect(r).toEqual({ ok: true, email: `x@${domainToASCII(domain)}` });
-    }
-  });
-
-  it('decode punycode labels as node does', () => {
-    for (const domain of ['bücher', 'пример', '例子', 'ñandú', 'pаypal', 'αβγ', '😀smile']) {
-      const label = domainToASCII(`${domain}.com`).split('.')[0]!;
-      expect(decodePunycode(label.slice(4))).toBe(domainToUnicode(`${label}.com`).split('.')[0]);
-    }
   });
 
   it('keep the standards’ limits: 64 octets before the @, 254 in all, labels of 63', () => {
@@ -98,7 +74,7 @@ describe('e-mail addresses (issue 20 §3)', () => {
   it('refuse a local part or a domain label mixing Latin with Cyrillic or Greek, typed either way', () => {
     expect(email('p\u0430ypal@example.com')).toBe('v.email_mixed_script');
     expect(email('x@p\u0430ypal.com')).toBe('v.email_mixed_script');
-    expect(email(`x@${domainToASCII('p\u0430ypal.com')}`)).toBe('v.email_mixed_script');
+    expect(email('x@xn--pypal-4ve.com')).toBe('v.email_mixed_script');
     expect(email('\u03bfmega@example.com')).toBe('v.email_mixed_script');
     // One script in each part is an ordinary address, whichever script each part uses.
     expect(email('иван@example.com')).toBe('иван@example.com');

@@ -1,7 +1,10 @@
+import { domainToASCII, domainToUnicode } from 'node:url';
+import { decodePunycode, normaliseEmail } from '@portal/contract';
 import { Migrator } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/helpers.js';
 import { migrateToLatest } from './migrate.js';
+import { emailNormalForm0026 } from './migrations/frozen/email-normal-form-0026.js';
 import { migrations } from './migrations/index.js';
 
 /**
@@ -121,5 +124,32 @@ describe(`migration 0026: addresses in normal form (${TEST_DIALECT})`, () => {
     const row = await db().selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.email).toBe('someone@example.com');
     expect(await db().selectFrom('email_conflicts').selectAll().execute()).toEqual([]);
+  });
+});
+
+/** The contract's rule (browser and server) and the migration's copy give node's ASCII form of a domain. */
+describe('normal form of domains', () => {
+  const domains = [
+    'bücher.de',
+    'ПРИМЕР.рф',
+    '例子.测试',
+    'straße.de',
+    'ｅｘａｍｐｌｅ.com',
+    'faß.de',
+    'ñandú.cl',
+  ];
+
+  it.each(domains)('%s', (domain) => {
+    const ascii = domainToASCII(domain);
+    expect(normaliseEmail(`x@${domain}`)).toEqual({ ok: true, email: `x@${ascii}` });
+    expect(emailNormalForm0026(`x@${domain}.`)).toBe(`x@${ascii}`);
+  });
+
+  it('decodes punycode labels as node does', () => {
+    for (const label of ['bücher', 'пример', '例子', 'ñandú', 'p\u0430ypal', 'αβγ', '😀smile']) {
+      const ascii = domainToASCII(`${label}.com`).split('.')[0]!;
+      expect(decodePunycode(ascii.slice(4))).toBe(domainToUnicode(`${ascii}.com`).split('.')[0]);
+    }
+    expect(domainToASCII('p\u0430ypal.com')).toBe('xn--pypal-4ve.com');
   });
 });
