@@ -189,6 +189,7 @@ describe(`delivery catalogue and lean route (${TEST_DIALECT})`, () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // HSTS: this app's PUBLIC_URL is https (over http there is none: plugins/security.test.ts).
     expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-type']).toBe('text/yaml; charset=utf-8');

@@ -5,7 +5,7 @@ import type { SubscriptionRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { LEAN_ROUTE } from '../../lib/lean-route.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { SECURITY_HEADERS } from '../../plugins/security.js';
+import { securityHeaders } from '../../plugins/security.js';
 import { servingProblem } from '../subscriptions/servable.js';
 import type { SubscriptionLinks } from '../subscriptions/subscription-link.js';
 import type { DeliveryCatalogue } from './catalogue.js';
@@ -71,16 +71,19 @@ const CONTENT_TYPES: Record<Format, string> = {
 
 /**
  * What /sub sends in place of the app-wide security headers it skips (it answers a download, never a page):
- * no sniffing, HSTS, not embeddable by other sites, no scripts or frames if a browser ever renders it.
+ * no sniffing, HSTS when the site is https (as every answer), not embeddable by other sites, no scripts or frames if
+ * a browser ever renders it.
  */
-const LEAN_HEADERS: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'strict-transport-security':
-    SECURITY_HEADERS['strict-transport-security'] ?? 'max-age=15552000; includeSubDomains',
-  'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-};
+function leanHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  const hsts = securityHeaders(publicUrl)['strict-transport-security'];
+  return {
+    'x-content-type-options': 'nosniff',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
+}
 
 /**
  * GET /sub/{token}: what proxy clients poll. The format follows ?format= or the client's User-Agent; a browser is
@@ -98,6 +101,7 @@ export function deliveryRoutes(
   },
 ): void {
   const { siteName, publicUrl } = deps;
+  const headers = leanHeaders(publicUrl);
   const profileTitle = `base64:${Buffer.from(siteName).toString('base64')}`;
   const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(siteName)}`;
 
@@ -125,7 +129,7 @@ export function deliveryRoutes(
     '/sub/:token',
     { schema: { hide: true }, ...LEAN_ROUTE },
     async (request, reply) => {
-      reply.headers(LEAN_HEADERS);
+      reply.headers(headers);
       const { token } = request.params;
       if (!/^[A-Za-z0-9_-]{8,256}$/.test(token)) throw new AppError('LINK_NOT_FOUND');
       const { allowed, retryAfterMs } = await deps.limiter.hit(`sub:${token}`, 30, 60_000);
