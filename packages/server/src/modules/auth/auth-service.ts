@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail, verificationMail } from '../mail/templates.js';
-import type { AccessTokens } from './access-token.js';
+import type { AccessClaims, AccessTokens } from './access-token.js';
 import type { ClientMeta } from './client-meta.js';
 import { consumeEmailToken, findEmailToken, insertEmailToken } from './email-token-repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -171,7 +171,15 @@ export class AuthService {
       }
       lockedByThis = claim.locked_until;
     }
-    const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+    let ok: boolean;
+    try {
+      ok = await verifyPassword(user?.password_hash ?? null, input.password);
+    } catch (err) {
+      // Not checked (50003, the server too busy): not an attempt, so the count is given back.
+      if (user)
+        await users.releaseLoginAttempt(this.d.db, user.id, this.d.config.auth.maxFailures, lockedByThis);
+      throw err;
+    }
     if (!user || !ok) {
       if (lockedByThis) throw new AppError('ACCOUNT_LOCKED', { locked_until: lockedByThis });
       throw new AppError('WRONG_PASSWORD');
@@ -261,8 +269,12 @@ export class AuthService {
       return;
     }
     if (!bearer) return;
-    const claims = await this.d.tokens.verify(bearer).catch(() => null);
-    if (!claims) return;
+    let claims: AccessClaims;
+    try {
+      claims = this.d.tokens.verify(bearer);
+    } catch {
+      return; // not a token of ours, or expired: nothing to end
+    }
     const own = await sessions.findUserSession(this.d.db, claims.userId, claims.sessionId);
     if (own) await sessions.revokeSession(this.d.db, own.id, 'logout');
   }

@@ -68,6 +68,33 @@ export async function claimLoginAttempt(
     .executeTakeFirst();
 }
 
+/**
+ * Takes back an attempt counted by `claimLoginAttempt` whose password was never checked (the server was too busy):
+ * one failure fewer, and the lock it set (`lockedByIt`) lifted, if still the same, with the count just under the limit.
+ */
+export async function releaseLoginAttempt(
+  db: Db,
+  userId: number,
+  maxFailures: number,
+  lockedByIt: string | null,
+): Promise<void> {
+  if (lockedByIt) {
+    await db
+      .updateTable('users')
+      .set({ locked_until: null, failed_logins: maxFailures - 1 })
+      .where('id', '=', userId)
+      .where('locked_until', '=', lockedByIt)
+      .execute();
+    return;
+  }
+  await db
+    .updateTable('users')
+    .set((eb) => ({ failed_logins: eb('failed_logins', '-', 1) }))
+    .where('id', '=', userId)
+    .where('failed_logins', '>', 0)
+    .execute();
+}
+
 /** A right password (of a disabled account): the failures counted before it are forgotten, as on a sign-in. */
 export async function clearLoginFailures(db: Db, userId: number): Promise<void> {
   await db
