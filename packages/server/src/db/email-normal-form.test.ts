@@ -4,14 +4,14 @@ import { Migrator } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/helpers.js';
 import { migrateToLatest } from './migrate.js';
-import { emailNormalForm0026 } from './migrations/frozen/email-normal-form-0026.js';
+import { emailNormalForm0030 } from './migrations/frozen/email-normal-form-0030.js';
 import { migrations } from './migrations/index.js';
 
 /**
- * Migration 0026 puts every account's address in normal form; accounts whose addresses collide in it are neither
+ * Migration 0030 puts every account's address in normal form; accounts whose addresses collide in it are neither
  * merged nor lost (issue 20 §3).
  */
-describe(`migration 0026: addresses in normal form (${TEST_DIALECT})`, () => {
+describe(`migration 0030: addresses in normal form (${TEST_DIALECT})`, () => {
   let database: TestDatabase;
   const db = () => database.handle.db;
   beforeEach(async () => {
@@ -59,7 +59,7 @@ describe(`migration 0026: addresses in normal form (${TEST_DIALECT})`, () => {
     const cjk = await account('e@例子.测试');
     const before = await db().selectFrom('users').select(['id', 'balance_fen']).orderBy('id').execute();
 
-    expect(await migrateToLatest(db())).toContain('0026-email-normal-form');
+    expect(await migrateToLatest(db())).toContain('0030-email-normal-form');
 
     const emails = Object.fromEntries(
       (await db().selectFrom('users').select(['id', 'email']).execute()).map((r) => [r.id, r.email]),
@@ -142,7 +142,7 @@ describe('normal form of domains', () => {
   it.each(domains)('%s', (domain) => {
     const ascii = domainToASCII(domain);
     expect(normaliseEmail(`x@${domain}`)).toEqual({ ok: true, email: `x@${ascii}` });
-    expect(emailNormalForm0026(`x@${domain}.`)).toBe(`x@${ascii}`);
+    expect(emailNormalForm0030(`x@${domain}.`)).toBe(`x@${ascii}`);
   });
 
   it('decodes punycode labels as node does', () => {

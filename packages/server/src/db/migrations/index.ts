@@ -24,9 +24,9 @@ import * as m0022 from './0022-device-counting.js';
 import * as m0023 from './0023-region-keys.js';
 import * as m0024 from './0024-user-list-version.js';
 import * as m0025 from './0025-customer-list-orderings.js';
-import * as m0026 from './0026-email-normal-form.js';
 import * as m0028 from './0028-user-list-changes.js';
 import * as m0029 from './0029-push-fillfactor.js';
+import * as m0030 from './0030-email-normal-form.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -55,7 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0023-region-keys': m0023,
   '0024-user-list-version': m0024,
   '0025-customer-list-orderings': m0025,
-  '0026-email-normal-form': m0026,
   '0028-user-list-changes': m0028,
   '0029-push-fillfactor': m0029,
+  '0030-email-normal-form': m0030,
 };

@@ -83,7 +83,7 @@ export interface TwoFactorChallengesTable {
 }
 
 /**
- * Accounts whose address migration 0026 could not put in normal form (issue 20 §3): another account already had
+ * Accounts whose address migration 0030 could not put in normal form (issue 20 §3): another account already had
  * that form (`same_as_user_id`), or the address had no domain to convert. Their address was left as it was.
  */
 export interface EmailConflictsTable {

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { limitPasswordWork } from '../../modules/auth/passwords.js';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, call, enrolTwoFactor, login, randomIp, registerUser, uniqueEmail } from '../accounts.js';
@@ -47,6 +49,10 @@ describe(`API fuzz over the OpenAPI document (${TEST_DIALECT})`, () => {
     if (r.code !== 20000) await mint(caller);
   }
 
+  // Fuzzing is about input, not capacity: the password work's queue (50003 when full, passwords.ts) is made long
+  // enough that parallel registrations and logins wait instead of being refused as busy.
+  beforeAll(() => limitPasswordWork(availableParallelism(), 10_000));
+  afterAll(() => limitPasswordWork(availableParallelism(), 2 * availableParallelism()));
   beforeAll(async () => {
     t = await createTestApp({ env: { SEED_DEMO: 'true', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000' } });
     const doc = await t.app.inject({ url: '/api/docs/json' });

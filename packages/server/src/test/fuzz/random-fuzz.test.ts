@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { limitPasswordWork } from '../../modules/auth/passwords.js';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +82,10 @@ describe(`random requests from the API's schemas (${TEST_DIALECT})`, () => {
   let operations: Operation[];
   const tokens: [string, string | null][] = [['anonymous', null]];
 
+  // Fuzzing is about input, not capacity: the password work's queue (50003 when full, passwords.ts) is made long
+  // enough that parallel registrations and logins wait instead of being refused as busy.
+  beforeAll(() => limitPasswordWork(availableParallelism(), 10_000));
+  afterAll(() => limitPasswordWork(availableParallelism(), 2 * availableParallelism()));
   beforeAll(async () => {
     t = await createTestApp({ env: { SEED_DEMO: 'true', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000' } });
     operations = operationsOf((await t.app.inject({ url: '/api/docs/json' })).json());

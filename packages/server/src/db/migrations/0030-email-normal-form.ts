@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres, withId } from '../schema-helpers.js';
-import { emailNormalForm0026 } from './frozen/email-normal-form-0026.js';
+import { emailNormalForm0030 } from './frozen/email-normal-form-0030.js';
 
 interface Row {
   id: number;
@@ -40,7 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     same_as: number | null;
   }[] = [];
   for (const row of rows) {
-    const normal = emailNormalForm0026(row.email);
+    const normal = emailNormalForm0030(row.email);
     if (normal === null) {
       conflicts.push({
         user_id: row.id,
@@ -87,7 +87,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   else await db.transaction().execute(write);
   if (conflicts.length > 0)
     console.warn(
-      `migration 0026: ${conflicts.length} account address(es) left as they were, listed in email_conflicts`,
+      `migration 0030: ${conflicts.length} account address(es) left as they were, listed in email_conflicts`,
     );
 }
 

@@ -1,11 +1,11 @@
 import { domainToASCII } from 'node:url';
 
 /**
- * The normal form of an address as migration 0026 wrote it (the rule lives in the contract, `normaliseEmail`; this
+ * The normal form of an address as migration 0030 wrote it (the rule lives in the contract, `normaliseEmail`; this
  * copy stays as it was so the migration's result never changes): trimmed, the local part in NFC and lower case, the
  * domain without its trailing dot, in lower case and ASCII (punycode) form. Null when there is no domain to convert.
  */
-export function emailNormalForm0026(email: string): string | null {
+export function emailNormalForm0030(email: string): string | null {
   const value = email.trim();
   const at = value.lastIndexOf('@');
   if (at <= 0) return null;
