@@ -177,16 +177,21 @@ async function prepare(db: Kysely<Database>) {
   const nodes = await db.selectFrom('nodes').select(['id', 'protocol']).orderBy('id').execute();
   const tokens = new Map<number, string>();
   for (const n of nodes) tokens.set(n.id, await issueNodeToken(db, n.id));
-  const now2 = new Date().toISOString();
-  const subTokens = (
+  const subTokens = await servableTokens(db);
+  return { dealer, storm, nodes, tokens, subTokens };
+}
+
+/** The link tokens of subscriptions /sub serves in full (live, not used up, of active accounts), up to 50,000. */
+async function servableTokens(db: Kysely<Database>): Promise<string[]> {
+  const now = new Date().toISOString();
+  return (
     await sql<{
       link_token: string;
     }>`select s.link_token from subscriptions s join users u on u.id = s.user_id
-      where s.status = 'active' and s.end_at > ${now2} and u.status = 'active'
+      where s.status = 'active' and s.end_at > ${now} and u.status = 'active'
         and (s.traffic_limit is null or s.traffic_used < s.traffic_limit)
       order by s.id limit 50000`.execute(db)
   ).rows.map((r) => r.link_token);
-  return { dealer, storm, nodes, tokens, subTokens };
 }
 
 async function addExtraNodes(db: Kysely<Database>, upTo: number) {
@@ -252,6 +257,9 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
   await migrateToLatest(db);
   const rows: Row[] = [];
   const add = (r: Row) => {
+    // The server's memory so far with each row: where the peak comes from.
+    if (server)
+      r.detail = { ...r.detail, server_rss_mib: server.rssMiB(), server_peak_rss_mib: server.peakRssMiB() };
     rows.push(r);
     const mark = r.met === null ? '' : r.met ? 'met' : 'MISSED';
     console.log(
@@ -689,6 +697,8 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
         server = await serve([mainJs], serverEnv(dbUrl, 4790, dataDir), 4790, `${API_PREFIX}/health`);
         // Its jobs' first runs (expiry and renewals over 50,000 subscriptions) are done before anything is timed.
         await server.settle();
+        // The rows above suspended some users: tokens read again, so every one is served in full.
+        prep.subTokens = await servableTokens(db);
         await subRows(server.url, '200 nodes');
       } finally {
         await server?.stop();
