@@ -11,6 +11,7 @@ import { seedDemoCatalogue } from '../../seed/demo-seed.js';
 import { catalogueChanged } from '../nodes/catalogue-version.js';
 import { SING_BOX_SCHEMA, singBoxReferenceProblems } from '../../test/clients/sing-box-schema.js';
 import { clashYaml, formatCarries, pickFormat, shareUri, singBoxJson, type ClientNode } from './formats.js';
+import { UNKNOWN_TOKENS_PER_MINUTE } from './routes.js';
 
 const API = '/api/v1/portal';
 
@@ -674,5 +675,31 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     expect(last).toBe(429);
     const res = await get(`/sub/${token}`);
     expect(res.json<{ code: number }>().code).toBe(40312);
+  });
+
+  it('stops guessing: unknown tokens count per address, and a limited address is refused whatever it sends', async () => {
+    // A second live subscription (the one above used up its own link's minute): a copy with its own token.
+    const { id: _id, ...row } = await db()
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('link_token', '=', token)
+      .executeTakeFirstOrThrow();
+    const other = { link_token: `guess-limit-${Date.now()}` };
+    await db()
+      .insertInto('subscriptions')
+      .values({ ...row, link_token: other.link_token, uuid: crypto.randomUUID() })
+      .execute();
+    const from = (remoteAddress: string, url: string) => t.app.inject({ url, remoteAddress });
+    for (let i = 0; i < UNKNOWN_TOKENS_PER_MINUTE; i++) {
+      const guess = await from('10.8.8.1', `/sub/${i % 2 ? 'guess' : `guess-${i}-abcdefgh`}`);
+      expect(guess.statusCode).toBe(404);
+    }
+    const refused = await from('10.8.8.1', `/sub/another-guess-abcdefgh`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ code: number }>().code).toBe(40312);
+    expect(refused.headers['retry-after']).toBe('60');
+    // The right token from that address too; from another address it is served.
+    expect((await from('10.8.8.1', `/sub/${other.link_token}`)).statusCode).toBe(429);
+    expect((await from('10.8.8.2', `/sub/${other.link_token}`)).statusCode).toBe(200);
   });
 });

@@ -63,6 +63,9 @@ function placeholder(trouble: Trouble, userLocale: string, endAt: string, public
   };
 }
 
+/** Unknown (or reset) link tokens one address may present per minute before it is refused whatever it sends. */
+export const UNKNOWN_TOKENS_PER_MINUTE = 30;
+
 const CONTENT_TYPES: Record<Format, string> = {
   base64: 'text/plain; charset=utf-8',
   clash: 'text/yaml; charset=utf-8',
@@ -131,15 +134,27 @@ export function deliveryRoutes(
     async (request, reply) => {
       reply.headers(headers);
       const { token } = request.params;
-      if (!/^[A-Za-z0-9_-]{8,256}$/.test(token)) throw new AppError('LINK_NOT_FOUND');
+      // Unknown tokens count per address; an address that used up its allowance is refused whatever it sends, a
+      // real token included, until its window ends: guessing stops at UNKNOWN_TOKENS_PER_MINUTE tries.
+      const unknown = `sub-unknown:${request.ip}`;
+      if ((await deps.limiter.peek(unknown)) >= UNKNOWN_TOKENS_PER_MINUTE) {
+        reply.header('retry-after', 60);
+        throw new AppError('LINK_RATE_LIMIT');
+      }
+      if (!/^[A-Za-z0-9_-]{8,256}$/.test(token)) {
+        await deps.limiter.hit(unknown, UNKNOWN_TOKENS_PER_MINUTE, 60_000);
+        throw new AppError('LINK_NOT_FOUND');
+      }
       const { allowed, retryAfterMs } = await deps.limiter.hit(`sub:${token}`, 30, 60_000);
       if (!allowed) {
         reply.header('retry-after', Math.ceil(retryAfterMs / 1000));
         throw new AppError('LINK_RATE_LIMIT');
       }
       const found = await deps.links.resolve(token);
-      // Issue 20's limit per address on unknown tokens goes here.
-      if (!found) throw new AppError('LINK_NOT_FOUND');
+      if (!found) {
+        await deps.limiter.hit(unknown, UNKNOWN_TOKENS_PER_MINUTE, 60_000);
+        throw new AppError('LINK_NOT_FOUND');
+      }
       const { sub, locale: userLocale } = found;
 
       const accept = request.headers.accept ?? '';

@@ -135,6 +135,12 @@ describe(`node API and traffic accounting (${TEST_DIALECT})`, () => {
       remoteAddress: '10.9.9.2',
     });
     expect(blocked.statusCode).toBe(429);
+    // A limited address is refused whatever it sends: the right token too (a guesser cannot keep trying until one
+    // works); another address is served.
+    const vmess = nodes.vmess!;
+    const right = `${NODE_API_PREFIX}/user?token=${vmess.token}&node_id=${vmess.id}&node_type=${vmess.type}`;
+    expect((await app.inject({ url: right, remoteAddress: '10.9.9.2' })).statusCode).toBe(429);
+    expect((await app.inject({ url: right, remoteAddress: '10.9.9.3' })).statusCode).toBe(200);
   });
 
   it('serves each node its inbound configuration in the UniProxy shape, with ETag and 304', async () => {

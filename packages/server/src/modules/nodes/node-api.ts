@@ -290,13 +290,14 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
         const nodeId =
           typeof q.node_id === 'string' && /^[1-9]\d{0,9}$/.test(q.node_id) ? Number(q.node_id) : 0;
         const token = typeof q.token === 'string' ? q.token : '';
+        // An address that used up its failures is refused whatever it sends, the right token included: a guesser
+        // cannot keep trying until one works (issue 20).
+        const failures = `node-api-fail:${request.ip}`;
+        if ((await limiter.peek(failures)) >= AUTH_FAILURES_PER_MINUTE)
+          return reply.code(429).send({ message: 'Too Many Requests' });
         const node = await agents.authenticate(nodeId, token, protocolOf(q.node_type));
         if (!node) {
-          const { allowed } = await limiter.hit(
-            `node-api-fail:${request.ip}`,
-            AUTH_FAILURES_PER_MINUTE,
-            60_000,
-          );
+          const { allowed } = await limiter.hit(failures, AUTH_FAILURES_PER_MINUTE, 60_000);
           return reply
             .code(allowed ? 401 : 429)
             .send({ message: allowed ? 'Unauthorized' : 'Too Many Requests' });
