@@ -392,6 +392,18 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
       if (p.status !== 200) throw new Error(`push: HTTP ${p.status}`);
     };
 
+    /** A change of the subscription set, then every node pulling its whole list at once, then a quarter second. */
+    const pullRound = async () => {
+      await suspendOne();
+      await Promise.all(
+        prep.nodes.map(async (n) => {
+          const r = await call(base, 'GET', `${NODE_API_PREFIX}/user?${q(n)}`, { headers: agentHeaders });
+          if (r.status !== 200) throw new Error(`pull: HTTP ${r.status}`);
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 250));
+    };
+
     if (want('user')) {
       let prevEtag = etag;
       let unchanged = 0;
@@ -482,15 +494,8 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
       let rounds = 0;
       const pulling = (async () => {
         while (!stop) {
-          await suspendOne();
-          await Promise.all(
-            prep.nodes.map(async (n) => {
-              const r = await call(base, 'GET', `${NODE_API_PREFIX}/user?${q(n)}`, { headers: agentHeaders });
-              if (r.status !== 200) throw new Error(`pull: HTTP ${r.status}`);
-            }),
-          );
+          await pullRound();
           rounds += 1;
-          await new Promise((r) => setTimeout(r, 250));
         }
       })();
       const other = await load(base, `${API_PREFIX}/health`, { connections: 10 });
@@ -504,15 +509,6 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
         goal: '< 50 ms',
         met: other.p99 < 50,
         detail: { ...other, rounds },
-      });
-      const peak = server.peakRssMiB();
-      add({
-        row: `memory, ${users.length} users, ${prep.nodes.length} nodes pulling`,
-        measure: 'peak RSS',
-        value: peak,
-        unit: 'MiB',
-        goal: '< 300 MiB',
-        met: peak === null ? null : peak < 300,
       });
     }
 
@@ -690,6 +686,33 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
     await server.stop();
     server = null;
 
+    if (want('memory')) {
+      // The memory row as the issue states it: a server with 50,000 users in its nodes' lists and every node pulling
+      // after each change, doing nothing else (the rows above each add their own working memory to one server's
+      // peak: the whole-run figure is below, as context).
+      server = await serve([mainJs], serverEnv(dbUrl, 4790, dataDir), 4790, `${API_PREFIX}/health`);
+      await server.settle();
+      const settled = server.rssMiB();
+      let rounds = 0;
+      const until = Date.now() + DURATION_S * 1000;
+      while (Date.now() < until) {
+        await pullRound();
+        rounds += 1;
+      }
+      const peak = server.peakRssMiB();
+      add({
+        row: `memory, ${users.length} users, ${prep.nodes.length} nodes pulling`,
+        measure: 'peak RSS',
+        value: peak,
+        unit: 'MiB',
+        goal: '< 300 MiB',
+        met: peak === null ? null : peak < 300,
+        detail: { settled_rss_mib: settled, rounds },
+      });
+      await server.stop();
+      server = null;
+    }
+
     if (want('sub')) {
       // The same /sub rows with 200 nodes: flat means as fast.
       await addExtraNodes(db, 200);
@@ -707,12 +730,12 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
       }
     }
     add({
-      row: 'memory, the whole run (20 nodes)',
+      row: 'memory, every row above on one server (20 nodes)',
       measure: 'peak RSS',
       value: peakAll,
       unit: 'MiB',
-      goal: '< 300 MiB',
-      met: peakAll === null ? null : peakAll < 300,
+      goal: 'context',
+      met: null,
     });
   } finally {
     await server?.stop();
