@@ -11,10 +11,9 @@
  * case through `app.inject` (the whole server path: auth, permission, validation, the queries, the JSON), beside a
  * bare Fastify route in the same run. Writes bench/results/admin-lists-<dialect>.json and .md with p50/p95/p99 and
  * the goal; the exit code is 1 when a case with a goal misses it. An empty database is seeded first. Not part of
- * `npm test`: `npm run bench:admin` (both databases; also the end of `npm run bench`).
+ * `npm test`: `npm run bench:admin` (both databases).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -24,15 +23,10 @@ import { buildApp } from '../packages/server/src/app.js';
 import { openDatabase } from '../packages/server/src/db/connection.js';
 import { totpAt } from '../packages/server/src/lib/totp.js';
 import { testConfig } from '../packages/server/src/test/helpers.js';
+import { arg, databaseUrl, dialectOf, ensureSeeded, percentile } from './lib.js';
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-const url = arg('db') ?? 'sqlite:data/bench/bench.db';
-const DB_URL = url.startsWith('postgres') || url.startsWith('sqlite:') ? url : `sqlite:${url}`;
-const dialect = DB_URL.startsWith('postgres') ? 'postgres' : 'sqlite';
+const DB_URL = databaseUrl(arg('db') ?? 'sqlite:data/bench/bench.db');
+const dialect = dialectOf(DB_URL);
 const TAG = arg('tag');
 const ONLY = arg('only');
 /** The goal of every list (issue 17): p95 under 50 ms. */
@@ -43,25 +37,7 @@ const MAX_SAMPLES = 100;
 /** A case stops sampling after this long (with at least MIN_SAMPLES). */
 const CASE_BUDGET_MS = 4000;
 
-/** An empty (or missing) database is seeded first: bench/seed.ts, some minutes. */
-async function seededAlready(): Promise<boolean> {
-  if (!DB_URL.startsWith('postgres') && !existsSync(DB_URL.slice('sqlite:'.length))) return false;
-  const probe = openDatabase(DB_URL);
-  try {
-    const r = await sql<{ n: number | string }>`select count(*) as n from users`.execute(probe.db);
-    return Number(r.rows[0]?.n ?? 0) > 1000;
-  } catch {
-    return false; // no database, or no tables yet
-  } finally {
-    await probe.close();
-  }
-}
-if (!(await seededAlready())) {
-  console.log(`${DB_URL} has no data set yet: seeding it (bench/seed.ts)`);
-  const seed = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed.ts');
-  const r = spawnSync(process.execPath, [...process.execArgv, seed, '--db', DB_URL], { stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('seeding failed');
-}
+await ensureSeeded(DB_URL);
 
 const database = openDatabase(DB_URL, { poolSize: 10 });
 const db = database.db;
@@ -116,11 +92,6 @@ async function staffOwner(): Promise<string> {
     token,
   );
   return token;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, i)]! * 10) / 10;
 }
 
 interface Case {
