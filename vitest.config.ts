@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           include: ['src/**/*.test.ts'],
+          setupFiles: ['src/test/setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
