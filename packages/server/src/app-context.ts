@@ -41,6 +41,7 @@ import { PackageAdmin } from './modules/subscriptions/package-admin.js';
 import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
 import { AutoRenewSettings } from './modules/subscriptions/auto-renew.js';
 import type { SubscriptionServices } from './modules/subscriptions/routes.js';
+import { LinkIndex } from './modules/subscriptions/link-index.js';
 import { SubscriptionLinks } from './modules/subscriptions/subscription-link.js';
 import { SubscriptionPayments } from './modules/subscriptions/subscription-payments.js';
 import { SubscriptionQueries } from './modules/subscriptions/subscription-queries.js';
@@ -157,7 +158,11 @@ export function createAppContext(base: AppBase): AppContext {
   });
   const queries = new SubscriptionQueries(db);
   const nodeAdmin = new NodeAdminService(db, config.publicUrl);
-  const links = new SubscriptionLinks(db, config.publicUrl);
+  // /sub answers from memory (subscriptions/link-index.ts); the database when the index cannot say.
+  const linkIndex = new LinkIndex(database, config.databaseUrl, (err) =>
+    log.warn({ err }, 'subscription link index: falling back to the database'),
+  );
+  const links = new SubscriptionLinks(db, config.publicUrl, linkIndex);
   const subscriptions: SubscriptionServices = {
     queries,
     payments: new SubscriptionPayments(db, queries),

@@ -26,6 +26,8 @@ export interface StatementStats {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** SQLite: the connection itself, for the few synchronous reads that must not wait behind the driver's queue. */
+  sqlite?: SQLite.Database;
   statementStats(): StatementStats;
   close(): Promise<void>;
 }
@@ -66,7 +68,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('synchronous = NORMAL');
     const cache = new SqliteStatementCache(sqlite, capacity);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cache }) });
-    return { db, dialect: 'sqlite', statementStats: () => cache.stats(), close: () => db.destroy() };
+    return { db, dialect: 'sqlite', sqlite, statementStats: () => cache.stats(), close: () => db.destroy() };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({

@@ -40,10 +40,58 @@ const TRIM = 1_000;
 const USED_UP = (row: 'old' | 'new') =>
   `(${row}.traffic_limit is not null and ${row}.traffic_used >= ${row}.traffic_limit)`;
 
-function changedWhen(table: keyof typeof CHANGED, distinct: string): string {
-  const parts: string[] = CHANGED[table].map((c) => `old.${c} ${distinct} new.${c}`);
+/** The columns whose update is logged, per table; a later migration may log more (0031). */
+export type LoggedColumns = { readonly [T in keyof typeof CHANGED]: readonly string[] };
+export const LOGGED_0028: LoggedColumns = CHANGED;
+
+function changedWhen(
+  table: keyof typeof CHANGED,
+  distinct: string,
+  columns: LoggedColumns = CHANGED,
+): string {
+  const parts: string[] = columns[table].map((c) => `old.${c} ${distinct} new.${c}`);
   if (table === 'subscriptions') parts.push(`${USED_UP('old')} ${distinct} ${USED_UP('new')}`);
   return parts.join(' or ');
+}
+
+// SQLite: one bump per row written; the log row read back from the version row.
+const bump = `update user_list_version set version = version + 1 where id = 1;
+    delete from user_list_changes where (select version % ${TRIM} from user_list_version where id = 1) = 0
+      and version <= (select version - ${KEEP} from user_list_version where id = 1);
+    update user_list_version set log_from = max(log_from, version - ${KEEP}) where id = 1 and version % ${TRIM} = 0;`;
+const log = (what: string) =>
+  `insert into user_list_changes (version, subscription_id) select version, ${what} from user_list_version where id = 1;`;
+const SQLITE_UPDATE = {
+  subscriptions: `${log('old.id')} insert into user_list_changes (version, subscription_id)
+        select version, new.id from user_list_version where id = 1 and new.id <> old.id;`,
+  users: `insert into user_list_changes (version, subscription_id)
+        select v.version, s.id from user_list_version v, subscriptions s where v.id = 1 and s.user_id = new.id;
+        insert into user_list_changes (version, subscription_id)
+        select version, null from user_list_version where id = 1 and new.id <> old.id;`,
+};
+
+/**
+ * (Re)creates the update triggers of `subscriptions` and `users`, logging updates of `columns` (the function they
+ * run on PostgreSQL, and their bodies on SQLite, are this migration's).
+ */
+export async function createUpdateTriggers(db: Kysely<unknown>, columns: LoggedColumns): Promise<void> {
+  for (const table of ['subscriptions', 'users'] as const) {
+    const t = sql.table(table);
+    const name = sql.raw(`${table}_list_update`);
+    if (isPostgres(db)) {
+      await sql`drop trigger if exists ${name} on ${t}`.execute(db);
+      await sql`
+        create constraint trigger ${name} after update on ${t}
+        deferrable initially deferred for each row when (${sql.raw(changedWhen(table, 'is distinct from', columns))})
+        execute function user_list_changed()`.execute(db);
+    } else {
+      await sql`drop trigger if exists ${name}`.execute(db);
+      await sql`
+        create trigger ${name} after update on ${t}
+        for each row when ${sql.raw(changedWhen(table, 'is not', columns))}
+        begin ${sql.raw(bump)} ${sql.raw(SQLITE_UPDATE[table])} end`.execute(db);
+    }
+  }
 }
 
 const TABLES = ['subscriptions', 'users', 'nodes', 'node_group_members', 'package_node_groups'] as const;
@@ -140,28 +188,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     return;
   }
 
-  // SQLite: one bump per row written; the log row read back from the version row.
-  const bump = `update user_list_version set version = version + 1 where id = 1;
-    delete from user_list_changes where (select version % ${TRIM} from user_list_version where id = 1) = 0
-      and version <= (select version - ${KEEP} from user_list_version where id = 1);
-    update user_list_version set log_from = max(log_from, version - ${KEEP}) where id = 1 and version % ${TRIM} = 0;`;
-  const log = (what: string) =>
-    `insert into user_list_changes (version, subscription_id) select version, ${what} from user_list_version where id = 1;`;
   const bodies: Record<(typeof TABLES)[number], Record<'insert' | 'delete' | 'update', string>> = {
-    subscriptions: {
-      insert: log('new.id'),
-      delete: log('old.id'),
-      update: `${log('old.id')} insert into user_list_changes (version, subscription_id)
-        select version, new.id from user_list_version where id = 1 and new.id <> old.id;`,
-    },
-    users: {
-      insert: '',
-      delete: log('null'),
-      update: `insert into user_list_changes (version, subscription_id)
-        select v.version, s.id from user_list_version v, subscriptions s where v.id = 1 and s.user_id = new.id;
-        insert into user_list_changes (version, subscription_id)
-        select version, null from user_list_version where id = 1 and new.id <> old.id;`,
-    },
+    subscriptions: { insert: log('new.id'), delete: log('old.id'), update: SQLITE_UPDATE.subscriptions },
+    users: { insert: '', delete: log('null'), update: SQLITE_UPDATE.users },
     nodes: { insert: log('null'), delete: log('null'), update: log('null') },
     node_group_members: { insert: log('null'), delete: log('null'), update: log('null') },
     package_node_groups: { insert: log('null'), delete: log('null'), update: log('null') },

@@ -27,6 +27,7 @@ import * as m0025 from './0025-customer-list-orderings.js';
 import * as m0028 from './0028-user-list-changes.js';
 import * as m0029 from './0029-push-fillfactor.js';
 import * as m0030 from './0030-email-normal-form.js';
+import * as m0031 from './0031-link-index-changes.js';
 
 /** Every migration, in order. One set for SQLite and PostgreSQL; bundled with the server (no files read at run time). */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0028-user-list-changes': m0028,
   '0029-push-fillfactor': m0029,
   '0030-email-normal-form': m0030,
+  '0031-link-index-changes': m0031,
 };

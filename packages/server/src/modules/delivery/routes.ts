@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { SubscriptionRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { LEAN_ROUTE } from '../../lib/lean-route.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { securityHeaders } from '../../plugins/security.js';
+import type { LinkSubscription } from '../subscriptions/link-index.js';
 import { servingProblem } from '../subscriptions/servable.js';
 import type { SubscriptionLinks } from '../subscriptions/subscription-link.js';
 import type { DeliveryCatalogue } from './catalogue.js';
@@ -109,7 +109,7 @@ export function deliveryRoutes(
   const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(siteName)}`;
 
   /** The body for a subscription that can be served: its package's templates with its UUID filled in. */
-  async function render(format: Format, sub: SubscriptionRow, userLocale: string): Promise<string> {
+  async function render(format: Format, sub: LinkSubscription, userLocale: string): Promise<string> {
     const { nodes, templates } = await deps.catalogue.forPackage(sub.package_id);
     const template = templates[format];
     // Nothing this client can use (no node reaches the package yet, or only ones its format cannot carry): a
@@ -119,6 +119,8 @@ export function deliveryRoutes(
     const text = fill(template, sub.uuid);
     return format === 'base64' ? Buffer.from(text, 'utf8').toString('base64') : text;
   }
+
+  app.addHook('onClose', () => deps.links.close());
 
   function renderNodes(format: Format, nodes: ClientNode[]): string {
     if (format === 'clash') return clashYaml(nodes, siteName);

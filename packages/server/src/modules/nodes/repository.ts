@@ -212,32 +212,6 @@ export async function servedUsersById(db: Db, now: string, nodeId: number, ids: 
   return rows;
 }
 
-/**
- * The subscriptions changed by the versions after `from` up to `to` (`user_list_changes`, migration 0028); null when
- * the log no longer reaches back to `from` or a change of reach is among them (lists are then rebuilt whole).
- */
-export async function userListChanges(db: Db, from: number, to: number): Promise<number[] | null> {
-  const rows = await db
-    .selectFrom('user_list_changes')
-    .select('subscription_id')
-    .where('version', '>', from)
-    .where('version', '<=', to)
-    .execute();
-  // Read after the rows: a trim between the two is seen.
-  const head = await db
-    .selectFrom('user_list_version')
-    .select('log_from')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  if (!head || Number(head.log_from) > from) return null;
-  const ids = new Set<number>();
-  for (const r of rows) {
-    if (r.subscription_id === null) return null;
-    ids.add(Number(r.subscription_id));
-  }
-  return [...ids];
-}
-
 export function servedUsersQuery(db: Db, now: string, nodeId: number) {
   return servedSubscriptions(db, now, nodeId)
     .select(['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'])

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/time.js';
 import type { Database, NodeRow } from '../../db/types.js';
 import * as repo from './repository.js';
+import { userListChanges } from '../../lib/change-log-repository.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -351,7 +352,7 @@ export class UserLists {
     const version = Math.max(list.version, node.list_version);
     let changed: number[] = [];
     if (list.version < node.list_version) {
-      const ids = await repo.userListChanges(this.db, list.version, node.list_version);
+      const ids = await userListChanges(this.db, list.version, node.list_version);
       if (ids === null || ids.length > PATCH_MAX) return null;
       changed = ids;
     }

@@ -78,6 +78,21 @@ export function pageOfSubscriptions(
   return fetchPage(base, q, (qb) => qb.selectAll().orderBy('id', 'desc').execute());
 }
 
+/** What `/sub` reads of a subscription and its owner (delivery; `LinkIndex` keeps them in memory). */
+const LINK_COLUMNS = [
+  's.id',
+  's.link_token',
+  's.package_id',
+  's.uuid',
+  's.status',
+  's.end_at',
+  's.traffic_limit',
+  's.traffic_used',
+  's.upload_bytes',
+  'u.locale as user_locale',
+  'u.status as user_status',
+] as const;
+
 /**
  * The subscription a link token opens (never an upgraded one), with its owner's language and status. Compiled once
  * (`reusableQuery`): every proxy client's poll runs it.
@@ -86,14 +101,46 @@ const byLinkTokenQuery = reusableQuery(1, (db, [token]) =>
   db
     .selectFrom('subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .selectAll('s')
-    .select(['u.locale as user_locale', 'u.status as user_status'])
+    .select(LINK_COLUMNS)
     .where('s.link_token', '=', token!)
     .where('s.status', '!=', 'upgraded'),
 );
 
 export async function byLinkToken(db: Db, token: string) {
   return (await byLinkTokenQuery(db, token))[0];
+}
+
+/** The statuses whose links `LinkIndex` holds: those that may be served (the rest are read when asked for). */
+export const INDEXED_LINK_STATUSES = ['active', 'suspended'] as const;
+
+function linkRows(db: Db) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(LINK_COLUMNS)
+    .where('s.status', 'in', INDEXED_LINK_STATUSES);
+}
+
+/** Indexed links after subscription `afterId`, in id order, `limit` at most (one chunk of a walk over them all). */
+export function linkRowsAfter(db: Db, afterId: number, limit: number) {
+  return linkRows(db).where('s.id', '>', afterId).orderBy('s.id').limit(limit).execute();
+}
+
+/** The indexed links among the subscriptions `ids` (those not there are not indexed, or gone). */
+export function linkRowsOf(db: Db, ids: readonly number[]) {
+  return linkRows(db).where('s.id', 'in', ids).execute();
+}
+
+/** The traffic figures of indexed links after `afterId`, in id order (a chunk of `LinkIndex`'s refresh). */
+export function linkTrafficAfter(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['id', 'traffic_used', 'upload_bytes'])
+    .where('status', 'in', INDEXED_LINK_STATUSES)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export function subscriptionPeriods(db: Db, ids: number[]) {

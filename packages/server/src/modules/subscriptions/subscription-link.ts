@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Db, SubscriptionRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken } from '../../lib/crypto.js';
+import { linkTarget, type LinkIndex, type LinkTarget } from './link-index.js';
 import * as repo from './repository.js';
 import { ownSubscription } from './subscription-queries.js';
 
@@ -10,6 +11,8 @@ export class SubscriptionLinks {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly publicUrl: string,
+    /** Links served from memory (`/sub`); without one every lookup reads the database. */
+    private readonly index: LinkIndex | null = null,
   ) {}
 
   private url(token: string): string {
@@ -28,14 +31,16 @@ export class SubscriptionLinks {
     return first;
   }
 
-  /** What a link token opens: the subscription, its owner's language and whether the owner is disabled; null: unknown. */
-  async resolve(
-    token: string,
-  ): Promise<{ sub: SubscriptionRow; locale: string; ownerDisabled: boolean } | null> {
+  /** What a link token opens (from memory when the index can say); null: unknown. */
+  async resolve(token: string): Promise<LinkTarget | null> {
+    const known = await this.index?.lookup(token);
+    if (known) return known;
     const row = await repo.byLinkToken(this.db, token);
-    if (!row) return null;
-    const { user_locale, user_status, ...sub } = row;
-    return { sub, locale: user_locale, ownerDisabled: user_status === 'disabled' };
+    return row ? linkTarget(row) : null;
+  }
+
+  async close(): Promise<void> {
+    await this.index?.close();
   }
 
   async link(userId: number, subscriptionId?: number) {
@@ -53,6 +58,7 @@ export class SubscriptionLinks {
   async replaceToken(db: Db, subscriptionId: number): Promise<string> {
     const token = randomToken(24);
     await repo.setLinkToken(db, subscriptionId, token);
+    this.index?.forget(subscriptionId);
     return token;
   }
 }

@@ -1,0 +1,272 @@
+import type SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { DatabaseHandle } from '../../db/connection.js';
+import type { Db, SubscriptionRow } from '../../db/types.js';
+import { userListChanges, userListVersion } from '../../lib/change-log-repository.js';
+import * as repo from './repository.js';
+
+/** What `/sub` reads of a subscription. */
+export type LinkSubscription = Pick<
+  SubscriptionRow,
+  'id' | 'package_id' | 'uuid' | 'status' | 'end_at' | 'traffic_limit' | 'traffic_used' | 'upload_bytes'
+>;
+
+/** What a link token opens: the subscription, its owner's language and whether the owner is disabled. */
+export interface LinkTarget {
+  sub: LinkSubscription;
+  locale: string;
+  ownerDisabled: boolean;
+}
+
+type LinkRow = Awaited<ReturnType<typeof repo.linkRowsOf>>[number];
+
+export function linkTarget(row: LinkRow): LinkTarget {
+  const { link_token: _token, user_locale, user_status, ...sub } = row;
+  return { sub, locale: user_locale, ownerDisabled: user_status === 'disabled' };
+}
+
+/** Rows read per query while the index is built or its traffic figures refreshed (the event loop breathes between). */
+const CHUNK = 5_000;
+/** How old the traffic figures an indexed link shows may grow (the agents report every minute or so). */
+export const LINK_TRAFFIC_REFRESH_MS = 30_000;
+
+/**
+ * The newest version of the user lists (`user_list_version`) this process may rely on without asking: null when it
+ * cannot say (then the index is not used).
+ */
+interface VersionWatch {
+  current(): number | null | Promise<number | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * SQLite: one process writes, so the version row read on the connection is exact; read synchronously (a microsecond),
+ * except inside another request's transaction (its writes are not committed yet): then through the driver's queue.
+ */
+function sqliteWatch(db: Db, sqlite: SQLite.Database): VersionWatch {
+  const read = sqlite.prepare('select version from user_list_version where id = 1').pluck();
+  return {
+    current: () => (sqlite.inTransaction ? userListVersion(db) : Number(read.get())),
+    close: async () => {},
+  };
+}
+
+/**
+ * PostgreSQL: every commit that moves the version announces it (migration 0031); one listening connection follows the
+ * announcements. While it is not connected (starting, or lost and retrying each second) the version is unknown.
+ */
+function postgresWatch(url: string, onError: (err: Error) => void): VersionWatch {
+  let version: number | null = null;
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    const lost = (err?: Error) => {
+      if (client !== c) return;
+      if (err) onError(err);
+      client = null;
+      version = null;
+      c.removeAllListeners();
+      void c.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => void connect(), 1000).unref();
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    c.on('notification', (n) => {
+      const v = Number(n.payload);
+      if (client === c && version !== null && v > version) version = v;
+    });
+    try {
+      await c.connect();
+      await c.query('listen user_list_version');
+      // Listening first, then the version: a change committed in between is announced or read, never missed.
+      const { rows } = await c.query<{ version: string }>(
+        'select version from user_list_version where id = 1',
+      );
+      if (client === c) version = Math.max(version ?? 0, Number(rows[0]!.version));
+    } catch (err) {
+      lost(err as Error);
+    }
+  };
+  let started: Promise<void> | null = null;
+  return {
+    current() {
+      started ??= connect();
+      return version;
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      version = null;
+      if (c) {
+        c.removeAllListeners();
+        c.on('error', () => {});
+        await c.end().catch(() => {});
+      }
+    },
+  };
+}
+
+/**
+ * The links `/sub` serves, in memory: token -> subscription fields and owner, for every subscription that may be
+ * served (active or suspended). Kept exact by the user lists' change log (migration 0028, with link tokens and
+ * languages since 0031): a lookup that finds the database at a newer version first reads again the subscriptions
+ * the log names (or rebuilds the index when the log cannot say). Traffic figures alone are refreshed every
+ * LINK_TRAFFIC_REFRESH_MS (the log records only a limit being reached). Built on the first lookup; until it is, and
+ * whenever the version is unknown, lookups answer `undefined`: ask the database.
+ */
+export class LinkIndex {
+  private byToken = new Map<string, LinkTarget>();
+  private tokenOf = new Map<number, string>();
+  /** The version the index reflects; null: not built (or dropped for a rebuild). */
+  private version: number | null = null;
+  /** Building or patching: one at a time, shared by the lookups that wait for it. */
+  private work: Promise<void> | null = null;
+  private watch: VersionWatch | null = null;
+  private refresh: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly url: string,
+    private readonly onError: (err: Error) => void = () => {},
+  ) {}
+
+  private get db(): Db {
+    return this.database.db;
+  }
+
+  /** The link `token` opens, from memory; undefined when the index cannot say (not indexed, or not ready). */
+  async lookup(token: string): Promise<LinkTarget | undefined> {
+    if (this.closed) return undefined;
+    this.watch ??=
+      this.database.dialect === 'sqlite' && this.database.sqlite
+        ? sqliteWatch(this.db, this.database.sqlite)
+        : postgresWatch(this.url, this.onError);
+    const current = await this.watch.current();
+    if (current === null) return undefined;
+    if (this.version === null) {
+      // Built in the background; the database answers meanwhile.
+      this.work ??= this.build().finally(() => (this.work = null));
+      return undefined;
+    }
+    if (this.version < current) {
+      this.work ??= this.patch(current).finally(() => (this.work = null));
+      await this.work;
+      if (this.version === null || this.version < current) return undefined;
+    }
+    return this.byToken.get(token);
+  }
+
+  /** The version of the user lists the index reflects (null: not built). */
+  get reflects(): number | null {
+    return this.version;
+  }
+
+  /** A link token was replaced in this process: its old token is not served from memory, from now on. */
+  forget(subscriptionId: number): void {
+    this.drop(subscriptionId);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.refresh) clearTimeout(this.refresh);
+    await this.work?.catch(() => {});
+    await this.watch?.close();
+    this.byToken.clear();
+    this.tokenOf.clear();
+  }
+
+  private drop(id: number): void {
+    const token = this.tokenOf.get(id);
+    if (token === undefined) return;
+    this.byToken.delete(token);
+    this.tokenOf.delete(id);
+  }
+
+  private put(row: LinkRow): void {
+    this.drop(row.id);
+    this.byToken.set(row.link_token, linkTarget(row));
+    this.tokenOf.set(row.id, row.link_token);
+  }
+
+  /** Every indexed link, read in chunks; the version is read first, so what changed meanwhile is read again after. */
+  private async build(): Promise<void> {
+    try {
+      const version = await userListVersion(this.db);
+      this.byToken = new Map();
+      this.tokenOf = new Map();
+      for (let after = 0; !this.closed;) {
+        const rows = await repo.linkRowsAfter(this.db, after, CHUNK);
+        for (const row of rows) this.put(row);
+        if (rows.length < CHUNK) break;
+        after = rows[rows.length - 1]!.id;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (this.closed) return;
+      this.version = version;
+      this.scheduleRefresh();
+    } catch (err) {
+      this.onError(err as Error);
+    }
+  }
+
+  /** Brought to `to`: the subscriptions the log names read again; rebuilt when the log cannot say. */
+  private async patch(to: number): Promise<void> {
+    const from = this.version!;
+    try {
+      const ids = await userListChanges(this.db, from, to);
+      if (ids === null) {
+        this.version = null;
+        this.byToken.clear();
+        this.tokenOf.clear();
+        return;
+      }
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        const rows = await repo.linkRowsOf(this.db, chunk);
+        for (const id of chunk) this.drop(id);
+        for (const row of rows) this.put(row);
+      }
+      if (this.version === from) this.version = to;
+    } catch (err) {
+      // Not trusted until rebuilt.
+      this.version = null;
+      this.onError(err as Error);
+    }
+  }
+
+  private scheduleRefresh(): void {
+    if (this.closed || this.refresh) return;
+    this.refresh = setTimeout(() => {
+      this.refresh = null;
+      void this.refreshTraffic().finally(() => this.scheduleRefresh());
+    }, LINK_TRAFFIC_REFRESH_MS).unref();
+  }
+
+  /** The traffic figures of every indexed link read again (chunk by chunk). */
+  async refreshTraffic(): Promise<void> {
+    try {
+      for (let after = 0; !this.closed && this.version !== null;) {
+        const rows = await repo.linkTrafficAfter(this.db, after, CHUNK);
+        for (const row of rows) {
+          const token = this.tokenOf.get(row.id);
+          const target = token === undefined ? undefined : this.byToken.get(token);
+          if (target) {
+            target.sub.traffic_used = row.traffic_used;
+            target.sub.upload_bytes = row.upload_bytes;
+          }
+        }
+        if (rows.length < CHUNK) break;
+        after = rows[rows.length - 1]!.id;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (err) {
+      this.onError(err as Error);
+    }
+  }
+}
