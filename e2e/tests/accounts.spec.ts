@@ -102,6 +102,12 @@ test('register, verify by mail, manage sessions, change password, log out', asyn
   await page.getByTestId('cp-confirm').fill(newPassword);
   await page.getByTestId('cp-submit').click();
   await expect(page).toHaveURL(/\/login$/);
+  // The old one is refused with the error catalogue's text in the interface's language (it comes with the
+  // language's messages, not with the contract's code).
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('密码错误，请重试')).toBeVisible();
   await logIn(page, email, newPassword);
 
   // Log out.

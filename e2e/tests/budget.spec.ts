@@ -7,12 +7,11 @@ import { createVerifiedUser, signIn, type TestUser, customerAddress } from './se
 const API = '/api/v1/portal';
 /**
  * What the dashboard may load before the customer does anything: gzipped JavaScript, in KiB. The goal (issue 16) is
- * 200; this is the ceiling reached so far, lowered as the code shrinks. Raised once, from 302 to 303, for the e-mail
- * address rule every form and the server share (issue 20: limits, normal form, scripts; +1.6 KiB in the contract's
- * chunk); the next change to this chunk must take that back (the rule's Unicode and punycode parts belong in a
- * chunk the dashboard does not load).
+ * 200; this is the ceiling reached so far, lowered as the code shrinks (raised once, from 302 to 303, for the e-mail
+ * address rule of issue 20; taken back when the contract's error and validation texts moved into each language's
+ * chunk: 298.9 measured).
  */
-const BUDGET_KIB = 303;
+const BUDGET_KIB = 299;
 /** The landing page's chunks are named so (vite.config.ts): a signed-in customer never needs one. */
 const LANDING_CHUNK = /\/assets\/landing-[^/]*\.js$/;
 /** A language's messages (src/i18n/resources.ts): one language per visit. */

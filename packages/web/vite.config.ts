@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+// By path, not by package name: the config is bundled when loaded, and only what it bundles may be TypeScript.
+import { ERRORS, VALIDATION_MESSAGES, type Locale } from '../contract/src/index.js';
 
 /**
  * Mantine components that only some later pages use (forms, lists, help, tickets, search) or only the operators'
@@ -61,6 +63,62 @@ const contractSummariesOut: Plugin = {
   },
 };
 
+/** `virtual:contract-texts/<locale>`: one language's error and validation texts (src/i18n/contract-texts.d.ts). */
+const CONTRACT_TEXTS = 'virtual:contract-texts/';
+
+/** The contract's texts of `locale` as the web's translations hold them: `v.<name>` and `errors.<code>`. */
+export function contractTextsOf(locale: Locale): {
+  v: Record<string, string>;
+  errors: Record<string, string>;
+} {
+  return {
+    v: Object.fromEntries(Object.entries(VALIDATION_MESSAGES).map(([name, text]) => [name, text[locale]])),
+    errors: Object.fromEntries(Object.values(ERRORS).map((e) => [String(e.code), e.message[locale]])),
+  };
+}
+
+/**
+ * The contract's error catalogue and validation messages carry every text in three languages; the server answers
+ * with them, the browser translates them with its own language's messages. So each language's message chunk takes
+ * its own texts (a module made here from the contract, `virtual:contract-texts/<locale>`), and the build leaves
+ * the texts out of the contract's modules, which every page loads: the codes, statuses and keys stay.
+ */
+export function withoutTexts(code: string, file: 'errors' | 'validation'): string {
+  /** A string literal whose quote is group `n`. */
+  const text = (n: number) => `(['"\`])(?:\\\\.|(?!\\${n})[^\\\\])*\\${n}`;
+  if (file === 'validation')
+    return code.replace(new RegExp(String.raw`\b(zh_CN|zh_TW|en):\s*${text(2)}`, 'g'), "$1: ''");
+  // The catalogue's entries, `def(code, status, zh_CN, zh_TW, en)` (the messages the client itself shows stay).
+  return code.replace(
+    new RegExp(String.raw`\bdef\(\s*(\d+),\s*(\d+),\s*${text(3)},\s*${text(4)},\s*${text(5)},?\s*\)`, 'g'),
+    "def($1, $2, '', '', '')",
+  );
+}
+
+export const contractTexts: Plugin = {
+  name: 'portal-contract-texts',
+  resolveId: (id) => (id.startsWith(CONTRACT_TEXTS) ? `\0${id}` : null),
+  load(id) {
+    if (!id.startsWith(`\0${CONTRACT_TEXTS}`)) return null;
+    const locale = id.slice(CONTRACT_TEXTS.length + 1);
+    if (!(locale in ERRORS.BAD_REQUEST.message)) throw new Error(`${id}: no such language`);
+    return `export default ${JSON.stringify(contractTextsOf(locale as Locale))};`;
+  },
+};
+
+const contractTextsOut: Plugin = {
+  name: 'portal-contract-texts-out',
+  apply: 'build',
+  // On the TypeScript source, as written.
+  enforce: 'pre',
+  transform(code, id) {
+    if (/[\\/]contract[\\/]src[\\/]errors\.ts$/.test(id)) return withoutTexts(code, 'errors');
+    if (/[\\/]contract[\\/]src[\\/]i18n[\\/]validation-messages\.ts$/.test(id))
+      return withoutTexts(code, 'validation');
+    return null;
+  },
+};
+
 /** In development the operators' console answers at /admin and under it, as the server serves it (ADMIN_PATH). */
 const adminInDevelopment: Plugin = {
   name: 'portal-admin-dev',
@@ -73,7 +131,7 @@ const adminInDevelopment: Plugin = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), adminInDevelopment, contractSummariesOut],
+  plugins: [react(), adminInDevelopment, contractSummariesOut, contractTexts, contractTextsOut],
   // The prerender bundle (src/prerender.tsx) runs in Node at build time: the contract package is TypeScript source.
   ssr: { noExternal: ['@portal/contract'] },
   build: isSsrBuild

@@ -1,8 +1,9 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { contractTexts } from './vite.config';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), contractTexts],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -111,3 +111,12 @@ export function translateValidation(message: string | undefined): string | undef
   const name = validationKeyName(message);
   return name ? i18n.t(`v.${name}`) : message;
 }
+
+/**
+ * The error catalogue's text for `code` in `locale` (`errors.<code>`, loaded with that language's messages: the
+ * contract's modules in the browser hold the codes, not the texts); undefined when unknown or not loaded.
+ */
+export function catalogueText(code: number, locale: Locale): string | undefined {
+  const text: unknown = i18n.getResource(locale, 'translation', `errors.${code}`);
+  return typeof text === 'string' && text !== '' ? text : undefined;
+}

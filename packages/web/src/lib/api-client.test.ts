@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { Locale } from '@portal/contract';
 import { fail, installFakeFetch, ok } from '../test/fake-fetch';
+import { i18n } from '../i18n/i18n';
 import { apiRequest, configureApiClient, resetApiClient } from './api-client';
 import { ApiError } from './api-error';
 import { saveTokens } from './token-store';
@@ -110,6 +111,8 @@ describe('success codes', () => {
 
 describe('error messages', () => {
   it('a known code gives the catalogue message in the current language', async () => {
+    // The texts come with each language's messages (i18n/resources.ts), as when the customer switches to it.
+    await i18n.loadLanguages(['en', 'zh_TW']);
     installFakeFetch(() => fail(401, ERRORS.WRONG_PASSWORD.code, 'wrong password (server)'));
     locale = 'en';
     const error = await caught(apiRequest(authApi.login, { body: { email: 'a@b.co', password: 'x' } }));

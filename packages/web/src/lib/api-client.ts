@@ -11,13 +11,12 @@ import {
   FORCED_SIGN_OUT_CODES,
   REDIRECT_DELAY,
   authApi,
-  errorMessage,
   fillPath,
   isSuccessCode,
   localeToHeader,
 } from '@portal/contract';
 import type { Endpoint, EndpointBody, EndpointData, EndpointQuery, Locale } from '@portal/contract';
-import { currentLocale } from '../i18n/i18n';
+import { catalogueText, currentLocale } from '../i18n/i18n';
 import { ApiError } from './api-error';
 import { clearTokens, getAccessToken, getRefreshToken, replaceTokens } from './token-store';
 
@@ -134,7 +133,7 @@ async function readEnvelope(response: Response): Promise<ParsedReply> {
 
 /** The message shown for a failed answer: catalogue text in the current language, else the server's, else fallback. */
 export function messageForCode(code: number, serverMessage?: string | null): string {
-  return errorMessage(code, config.getLocale()) ?? (serverMessage || localized(CLIENT_MESSAGES.fallback));
+  return catalogueText(code, config.getLocale()) ?? (serverMessage || localized(CLIENT_MESSAGES.fallback));
 }
 
 function businessError(reply: ParsedReply, status: number): ApiError {

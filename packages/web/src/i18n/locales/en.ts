@@ -11,6 +11,8 @@ import { nodesEn } from './features/nodes/en';
 import { authEn } from './features/auth/en';
 import { accountEn } from './features/account/en';
 import type { Messages } from './zh_CN';
+/** This language's error and validation texts, from the contract (vite.config.ts): loaded with these messages. */
+export { default as contractTexts } from 'virtual:contract-texts/en';
 
 /** English. */
 export const en: Messages = {

@@ -10,6 +10,8 @@ import { subscriptionsZhCN } from './features/subscriptions/zh_CN';
 import { nodesZhCN } from './features/nodes/zh_CN';
 import { authZhCN } from './features/auth/zh_CN';
 import { accountZhCN } from './features/account/zh_CN';
+/** This language's error and validation texts, from the contract (vite.config.ts): loaded with these messages. */
+export { default as contractTexts } from 'virtual:contract-texts/zh_CN';
 /** Simplified Chinese: the source of truth for the message keys. zh_TW and en must have the same shape. */
 export const zhCN = {
   common: {

@@ -11,6 +11,8 @@ import { nodesZhTW } from './features/nodes/zh_TW';
 import { authZhTW } from './features/auth/zh_TW';
 import { accountZhTW } from './features/account/zh_TW';
 import type { Messages } from './zh_CN';
+/** This language's error and validation texts, from the contract (vite.config.ts): loaded with these messages. */
+export { default as contractTexts } from 'virtual:contract-texts/zh_TW';
 
 /** Traditional Chinese (Taiwan wording). */
 export const zhTW: Messages = {
