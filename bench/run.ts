@@ -788,12 +788,14 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
     misses: misses.map((r) => `${r.row}: ${r.measure}`),
     measured_at: new Date().toISOString(),
   };
-  if (!ONLY) {
+  {
+    // A run of some rows (--only) is kept apart from the whole table's.
+    const name = ONLY ? `bench-${dialect}-${ONLY.replace(/[^a-z0-9]+/gi, '-')}` : `bench-${dialect}`;
     const dir = path.join(BENCH_DIR, 'results');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `bench-${dialect}.json`), `${JSON.stringify(out, null, 2)}\n`);
+    writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(out, null, 2)}\n`);
     const md = [
-      `# Scale and speed, ${dialect}`,
+      `# Scale and speed, ${dialect}${ONLY ? ` (rows with "${ONLY}")` : ''}`,
       '',
       `Measured ${out.measured_at} with Node ${process.version} on ${out.cpus} cores (load average ${out.load_average_at_start.join(' / ')}) by \`npm run bench\` (bench/run.ts) on ${Object.entries(
         out.data,
@@ -813,7 +815,7 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
       misses.length === 0 ? 'Every row meets its goal.' : `Missed: ${out.misses.join('; ')}.`,
       '',
     ].join('\n');
-    writeFileSync(path.join(dir, `bench-${dialect}.md`), md);
+    writeFileSync(path.join(dir, `${name}.md`), md);
   }
   return { rows, met: misses.length === 0 };
 }
