@@ -126,6 +126,11 @@ export class LinkIndex {
   private version: number | null = null;
   /** Building or patching: one at a time, shared by the lookups that wait for it. */
   private work: Promise<void> | null = null;
+  /**
+   * Subscriptions whose token was replaced here while a build or patch was reading: what it read of them may be the
+   * old token, so it is not put back (the replacement's own change brings the new one at the next patch).
+   */
+  private forgotten = new Set<number>();
   private watch: VersionWatch | null = null;
   private refresh: NodeJS.Timeout | null = null;
   private closed = false;
@@ -151,11 +156,11 @@ export class LinkIndex {
     if (current === null) return undefined;
     if (this.version === null) {
       // Built in the background; the database answers meanwhile.
-      this.work ??= this.build().finally(() => (this.work = null));
+      this.work ??= this.build().finally(() => this.done());
       return undefined;
     }
     if (this.version < current) {
-      this.work ??= this.patch(current).finally(() => (this.work = null));
+      this.work ??= this.patch(current).finally(() => this.done());
       await this.work;
       if (this.version === null || this.version < current) return undefined;
     }
@@ -169,6 +174,7 @@ export class LinkIndex {
 
   /** A link token was replaced in this process: its old token is not served from memory, from now on. */
   forget(subscriptionId: number): void {
+    if (this.work) this.forgotten.add(subscriptionId);
     this.drop(subscriptionId);
   }
 
@@ -181,6 +187,12 @@ export class LinkIndex {
     this.tokenOf.clear();
   }
 
+  /** A build or patch ended: what was forgotten meanwhile is the next patch's to read. */
+  private done(): void {
+    this.work = null;
+    this.forgotten.clear();
+  }
+
   private drop(id: number): void {
     const token = this.tokenOf.get(id);
     if (token === undefined) return;
@@ -189,6 +201,7 @@ export class LinkIndex {
   }
 
   private put(row: LinkRow): void {
+    if (this.forgotten.has(row.id)) return;
     this.drop(row.id);
     this.byToken.set(row.link_token, linkTarget(row));
     this.tokenOf.set(row.id, row.link_token);
