@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/connection.js';
+import type { UsersTable } from '../db/tables/auth.js';
+import { nowIso } from '../db/time.js';
 
 /**
  * The server suite runs on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is a postgres:// URL
@@ -120,5 +123,23 @@ export async function createTestApp(
       await app.close();
       await database.drop();
     },
+  };
+}
+
+/** A verified account's row with nothing else (no password, nickname or code), for tests that insert owners directly. */
+export function bareUser(email: string, extra: Partial<Insertable<UsersTable>> = {}): Insertable<UsersTable> {
+  const now = nowIso();
+  return {
+    email,
+    password_hash: null,
+    nickname: null,
+    avatar_url: null,
+    email_verified_at: now,
+    invite_code: null,
+    locked_until: null,
+    last_login_at: null,
+    created_at: now,
+    updated_at: now,
+    ...extra,
   };
 }

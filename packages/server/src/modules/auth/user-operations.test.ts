@@ -4,7 +4,7 @@ import type { TicketSummary } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/time.js';
 import { accountWithRole, call, PASSWORD, registerUser, uniqueEmail } from '../../test/accounts.js';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
+import { bareUser, createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 
 const API = '/api/v1/portal';
@@ -193,24 +193,10 @@ describe(`the account page's lists, bulk disable and mailing a segment (${TEST_D
   });
 
   it('disables the most one call takes, 500 accounts, in one transaction', async () => {
-    const now = new Date().toISOString();
     const tag = `five${Date.now()}`;
     const rows = await db()
       .insertInto('users')
-      .values(
-        Array.from({ length: 500 }, (_, i) => ({
-          email: `${tag}-${i}@example.com`,
-          password_hash: null,
-          nickname: null,
-          avatar_url: null,
-          email_verified_at: now,
-          invite_code: null,
-          locked_until: null,
-          last_login_at: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
+      .values(Array.from({ length: 500 }, (_, i) => bareUser(`${tag}-${i}@example.com`)))
       .returning('id')
       .execute();
     const ids = rows.map((r) => r.id);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
+import { bareUser, createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import { recordTraffic } from './traffic.js';
 
 describe.runIf(TEST_DIALECT === 'postgres')('traffic push on PostgreSQL: writes no index entry', () => {
@@ -17,18 +17,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('traffic push on PostgreSQL: writes 
     const now = new Date().toISOString();
     const user = await db()
       .insertInto('users')
-      .values({
-        email: `traffic-${randomUUID()}@example.com`,
-        password_hash: null,
-        nickname: null,
-        avatar_url: null,
-        email_verified_at: now,
-        invite_code: null,
-        locked_until: null,
-        last_login_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(bareUser(`traffic-${randomUUID()}@example.com`))
       .returning('id')
       .executeTakeFirstOrThrow();
     // Enough rows for many full pages.

@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { Database } from '../../db/types.js';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
+import { bareUser, createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
 import * as repo from './repository.js';
 import { UserLists } from './user-lists.js';
 import type { Kysely, Transaction } from 'kysely';
@@ -93,18 +93,7 @@ describe(`the agents' user list, patched after changes (${TEST_DIALECT})`, () =>
     for (let i = 0; i < 4; i++) {
       const u = await db()
         .insertInto('users')
-        .values({
-          email: `patch-${i}-${randomUUID()}@example.com`,
-          password_hash: null,
-          nickname: null,
-          avatar_url: null,
-          email_verified_at: now,
-          invite_code: null,
-          locked_until: null,
-          last_login_at: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(bareUser(`patch-${i}-${randomUUID()}@example.com`))
         .returning('id')
         .executeTakeFirstOrThrow();
       users.push(u.id);

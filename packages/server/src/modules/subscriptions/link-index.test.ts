@@ -7,7 +7,7 @@ import { isoAfter, nowIso } from '../../db/time.js';
 import type { Db } from '../../db/types.js';
 import { randomToken } from '../../lib/crypto.js';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
-import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/helpers.js';
+import { bareUser, createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/helpers.js';
 import { userListVersion } from '../../lib/change-log-repository.js';
 import { LinkIndex, linkTarget, type LinkTarget } from './link-index.js';
 import * as repo from './repository.js';
@@ -91,18 +91,7 @@ describe(`the subscription links /sub serves from memory (${TEST_DIALECT})`, () 
     for (let i = 0; i < 3; i++) {
       const u = await db()
         .insertInto('users')
-        .values({
-          email: `links-${i}-${randomUUID()}@example.com`,
-          password_hash: null,
-          nickname: null,
-          avatar_url: null,
-          email_verified_at: now,
-          invite_code: null,
-          locked_until: null,
-          last_login_at: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(bareUser(`links-${i}-${randomUUID()}@example.com`))
         .returning('id')
         .executeTakeFirstOrThrow();
       users.push(u.id);

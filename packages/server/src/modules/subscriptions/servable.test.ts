@@ -3,7 +3,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { nowIso } from '../../db/time.js';
 import type { SubscriptionsTable } from '../../db/types.js';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { bareUser, createTestDatabase, type TestDatabase } from '../../test/helpers.js';
 import {
   isServable,
   servableSql,
@@ -41,19 +41,7 @@ describe('the servable rule', () => {
     const now = nowIso();
     const user = await db
       .insertInto('users')
-      .values({
-        email: 'servable@example.com',
-        password_hash: null,
-        nickname: null,
-        avatar_url: null,
-        locale: 'en',
-        invite_code: null,
-        email_verified_at: now,
-        locked_until: null,
-        last_login_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(bareUser('servable@example.com', { locale: 'en' }))
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [i, c] of CASES.entries()) {
