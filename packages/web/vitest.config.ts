@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { contractTexts } from './vite.config';
+import { contractTexts } from './vite.config.js';
 
 export default defineProject({
   plugins: [react(), contractTexts],

@@ -139,14 +139,14 @@ describe(`the agents' user list, built once per change (${TEST_DIALECT})`, () =>
     statements = null;
     expect(r.statusCode).toBe(304);
     expect(r.body).toBe('');
-    expect(seen).toHaveLength(1);
+    expect(seen, seen.join('\n')).toHaveLength(1);
     expect(seen[0]).toMatch(/from "nodes"/);
     expect(seen[0]).toMatch(/user_list_version/);
     expect(seen[0]).not.toMatch(/subscriptions/);
     // A full answer without a change reads nothing either: the bytes are kept.
     statements = [];
     expect((await pull()).statusCode).toBe(200);
-    expect(statements).toHaveLength(1);
+    expect(statements, statements.join('\n')).toHaveLength(1);
     statements = null;
   });
 
