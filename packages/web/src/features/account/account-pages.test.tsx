@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@portal/contract';
 import { i18n } from '../../i18n/i18n';
@@ -198,6 +198,21 @@ describe('two-factor', () => {
 });
 
 describe('profile', () => {
+  it('names the account by its nickname over its address, and the address once when there is none', () => {
+    renderRoutes(
+      [{ path: '/profile', element: <ProfileCard profile={{ ...PROFILE, nickname: null }} /> }],
+      '/profile',
+    );
+    expect(screen.getAllByText('a@example.com')).toHaveLength(1);
+    cleanup();
+    renderRoutes(
+      [{ path: '/profile', element: <ProfileCard profile={{ ...PROFILE, nickname: 'Neo' }} /> }],
+      '/profile',
+    );
+    expect(screen.getByRole('heading', { name: 'Neo' })).toBeTruthy();
+    expect(screen.getAllByText('a@example.com')).toHaveLength(1);
+  });
+
   it('saves the nickname and shows the e-mail read-only', async () => {
     const { calls } = installFakeFetch(() => ok({ ...PROFILE, nickname: 'Neo' }));
     renderRoutes([{ path: '/profile', element: <ProfileCard profile={{ ...PROFILE }} /> }], '/profile');

@@ -90,9 +90,12 @@ export function ProfileCard({ profile }: { profile: UserProfile }) {
             <Title order={2} size="h4">
               {name}
             </Title>
-            <Text c="dimmed" size="sm">
-              {profile.email}
-            </Text>
+            {/* Without a nickname the title is the address already. */}
+            {name !== profile.email && (
+              <Text c="dimmed" size="sm">
+                {profile.email}
+              </Text>
+            )}
           </div>
         </Group>
         {/* Keyed by the saved nickname: after a save, the form starts from the new value. */}
