@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,9 +72,10 @@ export function AnnouncementDetailModal({ id, listed, onClose, onRead, footer }:
       size="lg"
       centered
       title={
-        <Title order={2} size="h4" data-testid="announcement-title">
+        // Mantine's modal title is already the dialog's <h2>: the text goes inside it, not a second heading.
+        <Text component="span" fw={700} size="lg" data-testid="announcement-title">
           {announcement?.title ?? t('announcements.detail.title')}
-        </Title>
+        </Text>
       }
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="announcement-modal"
