@@ -136,7 +136,7 @@ async function sample(n: number, run: () => Promise<number>, warmup = 3) {
 async function load(
   base: string,
   paths: string[] | string,
-  opts: { connections?: number; seconds?: number } = {},
+  opts: { connections?: number; seconds?: number; headers?: Record<string, string>[] } = {},
 ) {
   const list = Array.isArray(paths) ? paths : [paths];
   let i = 0;
@@ -144,7 +144,20 @@ async function load(
     url: base,
     connections: opts.connections ?? CONNECTIONS,
     duration: opts.seconds ?? DURATION_S,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: list[i++ % list.length]! }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const k = i++ % list.length;
+          // The headers that go with each path (an agent's ETag with its own node's list).
+          return {
+            ...req,
+            path: list[k]!,
+            ...(opts.headers ? { headers: { ...req.headers, ...opts.headers[k] } } : {}),
+          };
+        },
+      },
+    ],
   });
   return {
     rps: Math.round(r.requests.average),
@@ -153,6 +166,7 @@ async function load(
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     total: r.requests.total,
+    statuses: Object.keys(r.statusCodeStats ?? {}),
   };
 }
 
@@ -508,6 +522,52 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
         all.push(...ms);
       }
       all.sort((a, b) => a - b);
+      // The same pattern against the bare route, the same client: what 20 answers at once cost on this machine
+      // before any work of ours (the client's share included).
+      const bareAll: number[] = [];
+      for (let round = 0; round < 30; round++)
+        bareAll.push(
+          ...(await Promise.all(prep.nodes.map(async () => (await call(bare.url, 'GET', '/bare')).ms))),
+        );
+      bareAll.sort((a, b) => a - b);
+      add({
+        row: 'bare Fastify route',
+        measure: `p95, ${prep.nodes.length} requests at once`,
+        value: percentile(bareAll, 95),
+        unit: 'ms',
+        goal: 'context',
+        met: null,
+        detail: { p50: percentile(bareAll, 50), p99: percentile(bareAll, 99), samples: bareAll.length },
+      });
+      // Every node's 304 under the same load as the bare route, in alternating rounds like /sub: the ratio.
+      const notModifiedPaths = prep.nodes.map((n) => `${NODE_API_PREFIX}/user?${q(n)}`);
+      const notModifiedHeaders = prep.nodes.map((n) => ({
+        ...agentHeaders,
+        'if-none-match': tagsOf.get(n.id)!,
+      }));
+      const pairs: { bare: number; ratio: number; p99: number; statuses: string[]; errors: number }[] = [];
+      for (let round = 0; round < PAIRED_ROUNDS; round++) {
+        const b = await load(bare.url, '/bare', { seconds: DURATION_S / PAIRED_ROUNDS });
+        const l = await load(base, notModifiedPaths, {
+          seconds: DURATION_S / PAIRED_ROUNDS,
+          headers: notModifiedHeaders,
+        });
+        // autocannon counts a 304 as "not 2xx": every answer must be one.
+        pairs.push({ bare: b.rps, ratio: l.rps / b.rps, p99: l.p99, statuses: l.statuses, errors: l.errors });
+      }
+      pairs.sort((a, b) => a.ratio - b.ratio);
+      const median = pairs[Math.floor(pairs.length / 2)]!;
+      if (pairs.some((p) => p.errors > 0 || p.statuses.some((c) => c !== '304')))
+        throw new Error(`its 304 under load: ${JSON.stringify(pairs)}`);
+      add({
+        row: 'its 304',
+        measure: `% of bare rps, ${prep.nodes.length} nodes (median of paired rounds)`,
+        value: Math.round(median.ratio * 1000) / 10,
+        unit: '%',
+        goal: 'context',
+        met: null,
+        detail: { rounds: pairs },
+      });
       add({
         row: 'its 304',
         measure: `p95, ${prep.nodes.length} nodes at once`,

@@ -42,6 +42,7 @@ import { SubscriptionJobs } from './modules/subscriptions/subscription-jobs.js';
 import { AutoRenewSettings } from './modules/subscriptions/auto-renew.js';
 import type { SubscriptionServices } from './modules/subscriptions/routes.js';
 import { LinkIndex } from './modules/subscriptions/link-index.js';
+import { watchListVersion } from './lib/list-version-watch.js';
 import { SubscriptionLinks } from './modules/subscriptions/subscription-link.js';
 import { SubscriptionPayments } from './modules/subscriptions/subscription-payments.js';
 import { SubscriptionQueries } from './modules/subscriptions/subscription-queries.js';
@@ -108,6 +109,8 @@ export interface AppContext extends AppBase {
   /** The outbox every module queues mail in. */
   mailer: Mailer;
   services: AppServices;
+  /** Ends what the services keep open (the link index, the version watch's connection); the app calls it on close. */
+  close(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -158,8 +161,13 @@ export function createAppContext(base: AppBase): AppContext {
   });
   const queries = new SubscriptionQueries(db);
   const nodeAdmin = new NodeAdminService(db, config.publicUrl);
-  // /sub answers from memory (subscriptions/link-index.ts); the database when the index cannot say.
-  const linkIndex = new LinkIndex(database, config.databaseUrl, (err) =>
+  // What is kept in memory from the user lists' change log follows one version watch (lib/list-version-watch.ts):
+  // the links /sub serves (subscriptions/link-index.ts) and the agents' nodes (nodes/agent-nodes.ts). Each asks the
+  // database when the watch cannot say.
+  const listVersion = watchListVersion(database, (err) =>
+    log.warn({ err }, 'user list version watch lost: the database answers meanwhile'),
+  );
+  const linkIndex = new LinkIndex(db, listVersion, (err) =>
     log.warn({ err }, 'subscription link index: falling back to the database'),
   );
   const links = new SubscriptionLinks(db, config.publicUrl, linkIndex);
@@ -194,7 +202,7 @@ export function createAppContext(base: AppBase): AppContext {
       subscriptions,
       subscriptionJobs: new SubscriptionJobs(db, subscriptions.payments, mailer, site, log),
       nodes,
-      agents: new AgentService(db),
+      agents: new AgentService(db, listVersion),
       nodeAdmin,
       agentSettings: new AgentSettingsService(db),
       tickets: new TicketService({
@@ -222,6 +230,10 @@ export function createAppContext(base: AppBase): AppContext {
       refunds: new RefundService(db),
       usdtSettings,
       codeBatches: new CodeBatches(db),
+    },
+    async close() {
+      await links.close();
+      await listVersion.close();
     },
   };
 }

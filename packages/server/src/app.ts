@@ -125,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook('onClose', async () => {
     for (const job of jobs) await job.stop();
+    await ctx.close();
   });
   app.decorateRequest('auth', null);
 

@@ -39,9 +39,19 @@ async function withContext<T>(run: (ctx: AppContext) => Promise<T>): Promise<T> 
     await migrateToLatest(database.db);
     const secrets = { jwt: await resolveSecret(database.db, 'jwt', cfg.jwtSecret) };
     const log = pino({ level: 'warn' });
-    return await run(
-      createAppContext({ config: cfg, database, redis: null, secrets, limiter: memoryRateLimiter(), log }),
-    );
+    const ctx = createAppContext({
+      config: cfg,
+      database,
+      redis: null,
+      secrets,
+      limiter: memoryRateLimiter(),
+      log,
+    });
+    try {
+      return await run(ctx);
+    } finally {
+      await ctx.close();
+    }
   } finally {
     await database.close();
   }

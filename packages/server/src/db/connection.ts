@@ -26,6 +26,13 @@ export interface StatementStats {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The URL it was opened with (a second connection of its own, such as a listener, opens the same database). */
+  url: string;
+  /**
+   * How many statements other than `select` (writes, commits) this handle has completed: a reader that sees it move
+   * knows a write of this process may have committed since it last asked.
+   */
+  writes(): number;
   /** SQLite: the connection itself, for the few synchronous reads that must not wait behind the driver's queue. */
   sqlite?: SQLite.Database;
   statementStats(): StatementStats;
@@ -68,7 +75,15 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('synchronous = NORMAL');
     const cache = new SqliteStatementCache(sqlite, capacity);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cache }) });
-    return { db, dialect: 'sqlite', sqlite, statementStats: () => cache.stats(), close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      url,
+      sqlite,
+      statementStats: () => cache.stats(),
+      writes: () => cache.writes,
+      close: () => db.destroy(),
+    };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
@@ -82,7 +97,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     pool.on('error', (err) => (options.onIdleError ?? defaultIdleError)(err));
     const named = new NamedStatementPool(pool, capacity);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: named }) });
-    return { db, dialect: 'postgres', statementStats: () => named.stats(), close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      url,
+      statementStats: () => named.stats(),
+      writes: () => named.completedWrites,
+      close: () => db.destroy(),
+    };
   }
   throw new Error(`unsupported DATABASE_URL: ${url.split(':')[0]}:…`);
 }
@@ -124,8 +146,15 @@ class SqliteStatementCache implements SqliteDatabase {
     private readonly capacity: number,
   ) {}
 
+  /**
+   * Statements other than `select` handed out (`DatabaseHandle.writes`). Kysely's driver runs a statement in the tick
+   * it prepares it, so for any other code this counts them done.
+   */
+  writes = 0;
+
   prepare(text: string): SQLite.Statement {
     const word = firstWord(text);
+    if (word !== 'select') this.writes++;
     if (!REPEATED.has(word)) {
       if (SCHEMA_CHANGE.has(word)) this.statements.clear();
       this.prepared++;
@@ -208,8 +237,7 @@ class NamedStatementPool implements PostgresPool {
     return { prepared: this.prepared, reused: this.reused, held: this.names.size };
   }
 
-  private nameFor(text: string): string | undefined {
-    const word = firstWord(text);
+  private nameFor(text: string, word: string): string | undefined {
     if (!REPEATED.has(word)) {
       if (SCHEMA_CHANGE.has(word)) this.restart();
       return undefined;
@@ -234,8 +262,25 @@ class NamedStatementPool implements PostgresPool {
     this.named = 0;
   }
 
+  /** Statements other than `select` this pool has completed (`DatabaseHandle.writes`). */
+  completedWrites = 0;
+
   private async run(client: pg.PoolClient, text: string, values: unknown[]): Promise<pg.QueryResult> {
-    const name = this.nameFor(text);
+    const word = firstWord(text);
+    try {
+      return await this.runNamed(client, text, values, word);
+    } finally {
+      if (word !== 'select') this.completedWrites++;
+    }
+  }
+
+  private async runNamed(
+    client: pg.PoolClient,
+    text: string,
+    values: unknown[],
+    word: string,
+  ): Promise<pg.QueryResult> {
+    const name = this.nameFor(text, word);
     if (name === undefined) {
       this.prepared++;
       return client.query(text, values);

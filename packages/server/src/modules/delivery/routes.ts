@@ -120,8 +120,6 @@ export function deliveryRoutes(
     return format === 'base64' ? Buffer.from(text, 'utf8').toString('base64') : text;
   }
 
-  app.addHook('onClose', () => deps.links.close());
-
   function renderNodes(format: Format, nodes: ClientNode[]): string {
     if (format === 'clash') return clashYaml(nodes, siteName);
     if (format === 'sing-box') return singBoxJson(nodes);

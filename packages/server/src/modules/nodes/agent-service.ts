@@ -3,6 +3,8 @@ import { NODES } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { isoAfter, nowIso } from '../../db/time.js';
 import type { Database, NodeRow } from '../../db/types.js';
+import type { ListVersionWatch } from '../../lib/list-version-watch.js';
+import { AgentNodes } from './agent-nodes.js';
 import { loadAgentSettings, type AgentSettings } from './agent-settings.js';
 import { tokenMatches } from './node-tokens.js';
 import * as repo from './repository.js';
@@ -35,20 +37,28 @@ const HEARTBEAT_WRITE_MS = 10_000;
 /** What the agents on the proxy servers may do: authenticate, read their users, report traffic, devices, status. */
 export class AgentService {
   private readonly lists: UserLists;
+  private readonly nodes: AgentNodes;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    listVersion: ListVersionWatch,
+  ) {
     this.lists = new UserLists(db);
+    this.nodes = new AgentNodes(db, listVersion);
   }
 
   /**
-   * The node whose token and protocol these are, with the call counted as a heartbeat; null otherwise. The same
-   * statement reads the version of the user lists (`findAgentNode`).
+   * The node whose token and protocol these are, with the version of the user lists and the call counted as a
+   * heartbeat; null otherwise. Both from memory while they stand (agent-nodes.ts).
    */
   async authenticate(nodeId: number, token: string, protocol: string): Promise<AgentNode | null> {
-    const node = nodeId > 0 && token ? await repo.findAgentNode(this.db, nodeId) : undefined;
+    const node = nodeId > 0 && token ? await this.nodes.find(nodeId) : undefined;
     if (!node || !tokenMatches(token, node.token_hash) || protocol !== node.protocol) return null;
-    if (!node.last_heartbeat_at || node.last_heartbeat_at < isoAfter(-HEARTBEAT_WRITE_MS))
-      await repo.heartbeat(this.db, node.id, nowIso());
+    if (!node.last_heartbeat_at || node.last_heartbeat_at < isoAfter(-HEARTBEAT_WRITE_MS)) {
+      const now = nowIso();
+      await repo.heartbeat(this.db, node.id, now);
+      this.nodes.heartbeatWritten(node.id, now);
+    }
     return node;
   }
 

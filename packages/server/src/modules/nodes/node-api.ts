@@ -3,6 +3,7 @@ import { encode } from '@msgpack/msgpack';
 import { NODES } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NodeRow } from '../../db/types.js';
+import { LEAN_ROUTE } from '../../lib/lean-route.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AgentService } from './agent-service.js';
 import type { AgentSettings } from './agent-settings.js';
@@ -312,8 +313,9 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
 
       // The list is built once per change and kept as bytes (user-lists.ts): JSON or MessagePack, each gzipped once
       // for agents that take it (Go's HTTP client asks for gzip by itself), so the compression plugin stays out. An
-      // answer never waits for the gzip: until it is made the bytes go uncompressed.
-      api.get('/user', { schema: { hide: true }, compress: false }, async (request, reply) => {
+      // answer never waits for the gzip: until it is made the bytes go uncompressed. The agents' most frequent call,
+      // mostly answered 304: a lean route (no browser headers, no access log).
+      api.get('/user', { schema: { hide: true }, ...LEAN_ROUTE }, async (request, reply) => {
         const node = request.node!;
         const list = await agents.userList(node);
         if (!list) return sendWithEtag(request, reply, agents.standIn(node), { msgpack: true });

@@ -147,6 +147,8 @@ export async function setTokenHash(db: Db, id: number, tokenHash: string): Promi
     .set({ token_hash: tokenHash, updated_at: nowIso() })
     .where('id', '=', id)
     .executeTakeFirst();
+  // The agents' kept nodes (agent-nodes.ts) follow the catalogue's version: the old token stops working.
+  await catalogueChanged(db);
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CompiledQuery } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/connection.js';
 import { isoAfter } from '../../db/time.js';
@@ -130,23 +130,26 @@ describe(`the agents' user list, built once per change (${TEST_DIALECT})`, () =>
     expect(again.statusCode).toBe(304);
   };
 
-  it('answers a matching ETag with 304 after one statement, the authentication, which reads the version', async () => {
+  it('answers a matching ETag with 304 from memory: the node, the version and the bytes are kept', async () => {
     await buy('ul-304');
     const { etag } = await list();
-    statements = [];
-    const r = await pull({ 'if-none-match': etag });
-    const seen = statements;
-    statements = null;
-    expect(r.statusCode).toBe(304);
-    expect(r.body).toBe('');
-    expect(seen, seen.join('\n')).toHaveLength(1);
-    expect(seen[0]).toMatch(/from "nodes"/);
-    expect(seen[0]).toMatch(/user_list_version/);
-    expect(seen[0]).not.toMatch(/subscriptions/);
+    // What may still be read: the node catalogue's version (app_meta, at most once a second). Never the node, the
+    // list's version through the query builder, or the users (on SQLite the version row is read on the connection,
+    // outside it; on PostgreSQL it is announced, once the watch is listening).
+    const readsOf = (seen: string[]) => seen.filter((q) => !/from "app_meta"/.test(q));
+    await vi.waitFor(async () => {
+      statements = [];
+      const r = await pull({ 'if-none-match': etag });
+      const seen = statements;
+      statements = null;
+      expect(r.statusCode).toBe(304);
+      expect(r.body).toBe('');
+      expect(readsOf(seen), seen.join('\n')).toEqual([]);
+    });
     // A full answer without a change reads nothing either: the bytes are kept.
     statements = [];
     expect((await pull()).statusCode).toBe(200);
-    expect(statements, statements.join('\n')).toHaveLength(1);
+    expect(readsOf(statements), statements.join('\n')).toEqual([]);
     statements = null;
   });
 
@@ -304,16 +307,23 @@ describe(`the agents' user list, built once per change (${TEST_DIALECT})`, () =>
     expect(after.etag).not.toBe(before.etag);
   });
 
-  it('a second instance on the same database sees the first one\u2019s changes at once', async () => {
+  it('a second instance on the same database sees the first one\u2019s changes within moments', async () => {
     const second = openDatabase(t.database.url);
     const other = await buildApp(testConfig({ LOG_LEVEL: 'error' }), { database: second });
     try {
       await other.ready();
       const first = await pull({}, other);
       const sub = await buy('ul-second');
-      const after = await pull({}, other);
-      expect(after.headers.etag).not.toBe(first.headers.etag);
-      expect(after.json<{ users: { id: number }[] }>().users.map((u) => u.id)).toContain(sub.id);
+      // Not this instance's write: on SQLite the version is read again within SQLITE_VERSION_TTL_MS, on PostgreSQL
+      // it is announced (lib/list-version-watch.ts).
+      await vi.waitFor(
+        async () => {
+          const after = await pull({}, other);
+          expect(after.headers.etag).not.toBe(first.headers.etag);
+          expect(after.json<{ users: { id: number }[] }>().users.map((u) => u.id)).toContain(sub.id);
+        },
+        { timeout: 2_000, interval: 20 },
+      );
     } finally {
       await other.close();
       await second.close();

@@ -1,8 +1,6 @@
-import type SQLite from 'better-sqlite3';
-import pg from 'pg';
-import type { DatabaseHandle } from '../../db/connection.js';
 import type { Db, SubscriptionRow } from '../../db/types.js';
 import { userListChanges, userListVersion } from '../../lib/change-log-repository.js';
+import type { ListVersionWatch } from '../../lib/list-version-watch.js';
 import * as repo from './repository.js';
 
 /** What `/sub` reads of a subscription. */
@@ -31,87 +29,6 @@ const CHUNK = 5_000;
 export const LINK_TRAFFIC_REFRESH_MS = 30_000;
 
 /**
- * The newest version of the user lists (`user_list_version`) this process may rely on without asking: null when it
- * cannot say (then the index is not used).
- */
-interface VersionWatch {
-  current(): number | null | Promise<number | null>;
-  close(): Promise<void>;
-}
-
-/**
- * SQLite: one process writes, so the version row read on the connection is exact; read synchronously (a microsecond),
- * except inside another request's transaction (its writes are not committed yet): then through the driver's queue.
- */
-function sqliteWatch(db: Db, sqlite: SQLite.Database): VersionWatch {
-  const read = sqlite.prepare('select version from user_list_version where id = 1').pluck();
-  return {
-    current: () => (sqlite.inTransaction ? userListVersion(db) : Number(read.get())),
-    close: async () => {},
-  };
-}
-
-/**
- * PostgreSQL: every commit that moves the version announces it (migration 0031); one listening connection follows the
- * announcements. While it is not connected (starting, or lost and retrying each second) the version is unknown.
- */
-function postgresWatch(url: string, onError: (err: Error) => void): VersionWatch {
-  let version: number | null = null;
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | null = null;
-  const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
-    client = c;
-    const lost = (err?: Error) => {
-      if (client !== c) return;
-      if (err) onError(err);
-      client = null;
-      version = null;
-      c.removeAllListeners();
-      void c.end().catch(() => {});
-      if (!closed) retry = setTimeout(() => void connect(), 1000).unref();
-    };
-    c.on('error', lost);
-    c.on('end', () => lost());
-    c.on('notification', (n) => {
-      const v = Number(n.payload);
-      if (client === c && version !== null && v > version) version = v;
-    });
-    try {
-      await c.connect();
-      await c.query('listen user_list_version');
-      // Listening first, then the version: a change committed in between is announced or read, never missed.
-      const { rows } = await c.query<{ version: string }>(
-        'select version from user_list_version where id = 1',
-      );
-      if (client === c) version = Math.max(version ?? 0, Number(rows[0]!.version));
-    } catch (err) {
-      lost(err as Error);
-    }
-  };
-  let started: Promise<void> | null = null;
-  return {
-    current() {
-      started ??= connect();
-      return version;
-    },
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      version = null;
-      if (c) {
-        c.removeAllListeners();
-        c.on('error', () => {});
-        await c.end().catch(() => {});
-      }
-    },
-  };
-}
-
-/**
  * The links `/sub` serves, in memory: token -> subscription fields and owner, for every subscription that may be
  * served (active or suspended). Kept exact by the user lists' change log (migration 0028, with link tokens and
  * languages since 0031): a lookup that finds the database at a newer version first reads again the subscriptions
@@ -131,27 +48,18 @@ export class LinkIndex {
    * old token, so it is not put back (the replacement's own change brings the new one at the next patch).
    */
   private forgotten = new Set<number>();
-  private watch: VersionWatch | null = null;
   private refresh: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(
-    private readonly database: DatabaseHandle,
-    private readonly url: string,
+    private readonly db: Db,
+    private readonly watch: ListVersionWatch,
     private readonly onError: (err: Error) => void = () => {},
   ) {}
-
-  private get db(): Db {
-    return this.database.db;
-  }
 
   /** The link `token` opens, from memory; undefined when the index cannot say (not indexed, or not ready). */
   async lookup(token: string): Promise<LinkTarget | undefined> {
     if (this.closed) return undefined;
-    this.watch ??=
-      this.database.dialect === 'sqlite' && this.database.sqlite
-        ? sqliteWatch(this.db, this.database.sqlite)
-        : postgresWatch(this.url, this.onError);
     const current = await this.watch.current();
     if (current === null) return undefined;
     if (this.version === null) {
@@ -182,7 +90,6 @@ export class LinkIndex {
     this.closed = true;
     if (this.refresh) clearTimeout(this.refresh);
     await this.work?.catch(() => {});
-    await this.watch?.close();
     this.byToken.clear();
     this.tokenOf.clear();
   }
