@@ -173,6 +173,33 @@ const CASES: Case[] = [
     },
   },
   {
+    // LinkIndex (subscriptions/link-index.ts) walks every link by ranges of ids, patches by ids and refreshes the
+    // traffic figures by ranges: by primary key alone. With the status in the query SQLite took its status index and
+    // read every live subscription for each chunk, on the event loop.
+    name: "/sub's link index: a chunk of its walk",
+    run: (db) => subscriptions.linkRowsIn(db, 12_000, 13_000),
+    uses: /SEARCH s USING INTEGER PRIMARY KEY|subscriptions_pkey/,
+    wholeOk: {
+      table: 'users',
+      why: 'the owners of a thousand subscriptions: a hash join may read them once',
+    },
+  },
+  {
+    name: "/sub's link index: a patch",
+    run: (db) =>
+      subscriptions.linkRowsOf(
+        db,
+        Array.from({ length: 500 }, (_, i) => 10_001 + i * 7),
+      ),
+    uses: /SEARCH s USING INTEGER PRIMARY KEY|subscriptions_pkey/,
+    wholeOk: { table: 'users', why: 'the owners of 500 subscriptions: a hash join may read them once' },
+  },
+  {
+    name: "/sub's link index: a chunk of its traffic refresh",
+    run: (db) => subscriptions.linkTrafficIn(db, 12_000, 13_000),
+    uses: /SEARCH subscriptions USING INTEGER PRIMARY KEY|subscriptions_pkey/,
+  },
+  {
     name: "the push's subscriptions",
     run: (db) => nodes.subscriptionLinks(db as never, [10_001, 10_002, 10_003]),
     uses: /subscriptions_pkey|INTEGER PRIMARY KEY/,

@@ -23,8 +23,11 @@ export function linkTarget(row: LinkRow): LinkTarget {
   return { sub, locale: user_locale, ownerDisabled: user_status === 'disabled' };
 }
 
-/** Rows read per query while the index is built or its traffic figures refreshed (the event loop breathes between). */
-const CHUNK = 5_000;
+/**
+ * Ids per query while the index is built or its traffic figures refreshed: on SQLite each query holds the event loop
+ * (a few milliseconds for 1,000 ids), which breathes between them.
+ */
+const CHUNK = 1_000;
 /** How old the traffic figures an indexed link shows may grow (the agents report every minute or so). */
 export const LINK_TRAFFIC_REFRESH_MS = 30_000;
 
@@ -120,11 +123,10 @@ export class LinkIndex {
       const version = await userListVersion(this.db);
       this.byToken = new Map();
       this.tokenOf = new Map();
-      for (let after = 0; !this.closed;) {
-        const rows = await repo.linkRowsAfter(this.db, after, CHUNK);
-        for (const row of rows) this.put(row);
-        if (rows.length < CHUNK) break;
-        after = rows[rows.length - 1]!.id;
+      // Read after the version: a subscription added since is in the log, brought by the next patch.
+      const last = await repo.lastSubscriptionId(this.db);
+      for (let after = 0; !this.closed && after < last; after += CHUNK) {
+        for (const row of await repo.linkRowsIn(this.db, after, after + CHUNK)) this.put(row);
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (this.closed) return;
@@ -171,9 +173,9 @@ export class LinkIndex {
   /** The traffic figures of every indexed link read again (chunk by chunk). */
   async refreshTraffic(): Promise<void> {
     try {
-      for (let after = 0; !this.closed && this.version !== null;) {
-        const rows = await repo.linkTrafficAfter(this.db, after, CHUNK);
-        for (const row of rows) {
+      const last = await repo.lastSubscriptionId(this.db);
+      for (let after = 0; !this.closed && this.version !== null && after < last; after += CHUNK) {
+        for (const row of await repo.linkTrafficIn(this.db, after, after + CHUNK)) {
           const token = this.tokenOf.get(row.id);
           const target = token === undefined ? undefined : this.byToken.get(token);
           if (target) {
@@ -181,8 +183,6 @@ export class LinkIndex {
             target.sub.upload_bytes = row.upload_bytes;
           }
         }
-        if (rows.length < CHUNK) break;
-        after = rows[rows.length - 1]!.id;
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (err) {

@@ -113,33 +113,50 @@ export async function byLinkToken(db: Db, token: string) {
 /** The statuses whose links `LinkIndex` holds: those that may be served (the rest are read when asked for). */
 export const INDEXED_LINK_STATUSES = ['active', 'suspended'] as const;
 
+/**
+ * Subscriptions and their owners as `LinkIndex` reads them, by primary key alone: the status is left out of the
+ * query and filtered here (`indexedLinks`). With it in the query SQLite takes the status index and reads (or sorts)
+ * every live subscription for each chunk: tens of milliseconds each, on the event loop.
+ */
 function linkRows(db: Db) {
   return db
     .selectFrom('subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(LINK_COLUMNS)
-    .where('s.status', 'in', INDEXED_LINK_STATUSES);
+    .select(LINK_COLUMNS);
 }
 
-/** Indexed links after subscription `afterId`, in id order, `limit` at most (one chunk of a walk over them all). */
-export function linkRowsAfter(db: Db, afterId: number, limit: number) {
-  return linkRows(db).where('s.id', '>', afterId).orderBy('s.id').limit(limit).execute();
+const indexedLinks = <R extends { status: string }>(rows: R[]) =>
+  rows.filter((r) => (INDEXED_LINK_STATUSES as readonly string[]).includes(r.status));
+
+/** The largest subscription id: where a walk over them by id range ends. */
+export async function lastSubscriptionId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+/** Indexed links with `afterId < id <= upTo` (one chunk of a walk over them all, by primary-key range). */
+export async function linkRowsIn(db: Db, afterId: number, upTo: number) {
+  return indexedLinks(await linkRows(db).where('s.id', '>', afterId).where('s.id', '<=', upTo).execute());
 }
 
 /** The indexed links among the subscriptions `ids` (those not there are not indexed, or gone). */
-export function linkRowsOf(db: Db, ids: readonly number[]) {
-  return linkRows(db).where('s.id', 'in', ids).execute();
+export async function linkRowsOf(db: Db, ids: readonly number[]) {
+  return indexedLinks(await linkRows(db).where('s.id', 'in', ids).execute());
 }
 
-/** The traffic figures of indexed links after `afterId`, in id order (a chunk of `LinkIndex`'s refresh). */
-export function linkTrafficAfter(db: Db, afterId: number, limit: number) {
+/**
+ * The traffic figures of subscriptions with `afterId < id <= upTo` (a chunk of `LinkIndex`'s refresh, which keeps
+ * those it holds): a range of the primary key, as `linkRowsIn`.
+ */
+export function linkTrafficIn(db: Db, afterId: number, upTo: number) {
   return db
     .selectFrom('subscriptions')
     .select(['id', 'traffic_used', 'upload_bytes'])
-    .where('status', 'in', INDEXED_LINK_STATUSES)
     .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
+    .where('id', '<=', upTo)
     .execute();
 }
 
