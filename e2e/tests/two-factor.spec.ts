@@ -41,6 +41,8 @@ test('a customer turns on two-factor at /security and signs in with a code, then
   await expect(card.getByTestId('two-factor-setup-error')).toContainText('验证码错误');
   await card.getByTestId('two-factor-setup-code').fill(totp(secret));
   await card.getByTestId('two-factor-confirm').click();
+  // The codes come with the confirmation's answer: wait for them (reading at once raced it on a loaded machine).
+  await expect(card.getByTestId('two-factor-recovery-code')).toHaveCount(10);
   const codes = await card.getByTestId('two-factor-recovery-code').allTextContents();
   expect(codes).toHaveLength(10);
   expect(await axeFindings(page)).toEqual([]);
