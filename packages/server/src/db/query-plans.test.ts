@@ -173,6 +173,21 @@ const CASES: Case[] = [
     },
   },
   {
+    // The node user list's patch after a change (user-lists.ts): the changed subscriptions by primary key. With the
+    // servable rule beside `id in (…)` SQLite took the status index, read every live subscription and sorted them.
+    name: 'the node user list, a patch (servedUsersById)',
+    run: (db) =>
+      nodes.servedUsersById(
+        db,
+        NOW,
+        1,
+        Array.from({ length: 500 }, (_, i) => 10_001 + i * 7),
+      ),
+    uses: /SEARCH s USING INTEGER PRIMARY KEY|subscriptions_pkey/,
+    sortAllowed: 'the changed subscriptions only, in id order',
+    wholeOk: { table: 'users', why: 'the owners of 500 subscriptions: a hash join may read them once' },
+  },
+  {
     // LinkIndex (subscriptions/link-index.ts) walks every link by ranges of ids, patches by ids and refreshes the
     // traffic figures by ranges: by primary key alone. With the status in the query SQLite took its status index and
     // read every live subscription for each chunk, on the event loop.

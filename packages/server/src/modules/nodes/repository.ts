@@ -14,7 +14,7 @@ import { nowIso } from '../../db/time.js';
 import type { Database, Db, NodeRow, NodesTable, SubscriptionRow } from '../../db/types.js';
 import { fetchPage, type PageQuery } from '../../lib/paginate.js';
 import { catalogueChanged } from './catalogue-version.js';
-import { servableSql, trafficUsedUpSql } from '../subscriptions/servable.js';
+import { isServable, servableSql, trafficUsedUpSql } from '../subscriptions/servable.js';
 import { customerSeesSql, reachesSql } from './reach.js';
 
 /**
@@ -202,22 +202,35 @@ export function servedUsers(db: Db, now: string, nodeId: number) {
   return servedUsersQuery(db, now, nodeId).select('s.end_at').execute();
 }
 
-/** `servedUsers` for these subscriptions alone (those a change touched): the ones the node serves now. */
+/**
+ * `servedUsers` for these subscriptions alone (those a change touched): the ones the node serves now. Read by primary
+ * key, the servable rule applied to the rows here: with the rule beside `id in (…)` SQLite took the status index and
+ * read (and sorted) every live subscription for each patch.
+ */
 export async function servedUsersById(db: Db, now: string, nodeId: number, ids: number[]) {
   const rows = [];
   for (let i = 0; i < ids.length; i += 1000) {
-    const part = ids.slice(i, i + 1000);
-    rows.push(
-      ...(await servedUsersQuery(db, now, nodeId).where('s.id', 'in', part).select('s.end_at').execute()),
-    );
+    const found = await reachingSubscriptions(db, nodeId)
+      .where('s.id', 'in', ids.slice(i, i + 1000))
+      .select([...SERVED_USER_FIELDS, 's.end_at', 's.status', 's.traffic_limit', 's.traffic_used'])
+      .execute();
+    for (const r of found)
+      if (isServable(r, now))
+        rows.push({
+          id: r.id,
+          uuid: r.uuid,
+          speed_limit_mbps: r.speed_limit_mbps,
+          device_limit: r.device_limit,
+          end_at: r.end_at,
+        });
   }
   return rows;
 }
 
+const SERVED_USER_FIELDS = ['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'] as const;
+
 export function servedUsersQuery(db: Db, now: string, nodeId: number) {
-  return servedSubscriptions(db, now, nodeId)
-    .select(['s.id', 's.uuid', 's.speed_limit_mbps', 's.device_limit'])
-    .orderBy('s.id');
+  return servedSubscriptions(db, now, nodeId).select(SERVED_USER_FIELDS).orderBy('s.id');
 }
 
 /**
@@ -235,10 +248,14 @@ export function groupReach(db: Db) {
 
 /** The subscriptions (`s`, their owner `u`) a node serves now: live, of active users, whose package reaches it. */
 function servedSubscriptions(db: Db, now: string, nodeId: number) {
+  return reachingSubscriptions(db, nodeId).where(servableSql(now, 's'));
+}
+
+/** The subscriptions (`s`) of active users (`u`) whose package reaches the node, served or not. */
+function reachingSubscriptions(db: Db, nodeId: number) {
   return db
     .selectFrom('subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .where(servableSql(now, 's'))
     .where(reachesSql(sql.ref('s.package_id'), nodeId))
     .where('u.status', '=', 'active');
 }
