@@ -27,26 +27,38 @@ const PAGE = 5000;
 /** Below this a body is sent as it is (as the compression plugin's threshold). */
 const GZIP_MIN_BYTES = 1024;
 
-/** One encoding of a list: its exact bytes, their ETag, and the bytes gzipped (started once, shared). */
+/**
+ * One encoding of a list: its exact bytes, their ETag, and the bytes gzipped (started once, shared). The bytes may be
+ * made only when first wanted (`UserList`'s JSON: the agents take it gzipped, made from its buckets, so a change
+ * need not write the whole text again).
+ */
 export class ListBody {
-  readonly etag: string;
+  private made: Buffer | null = null;
   private gzipped: Promise<Buffer | null> | null = null;
   private zipped: Buffer | null = null;
 
-  /** `compress`: how the gzip is made when not from the bytes whole (a list's buckets: `UserList`). */
+  /** The body of these bytes, its ETag their SHA-1. */
+  static of(bytes: Buffer): ListBody {
+    const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+    return new ListBody(bytes.length, etag, bytes, () => gzip(bytes, { level: 6 }));
+  }
+
+  /** `source`: the bytes, or how to make them (once, when first wanted); `compress`: how the gzip is made. */
   constructor(
-    readonly bytes: Buffer,
-    private readonly compress: () => Promise<Buffer> = () => gzip(bytes, { level: 6 }),
-  ) {
-    this.etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+    readonly length: number,
+    readonly etag: string,
+    private readonly source: Buffer | (() => Buffer),
+    private readonly compress: () => Promise<Buffer>,
+  ) {}
+
+  get bytes(): Buffer {
+    return (this.made ??= typeof this.source === 'function' ? this.source() : this.source);
   }
 
   /** The gzipped bytes (compressed once, off the event loop), or null when the body is too small to bother. */
   gzip(): Promise<Buffer | null> {
     this.gzipped ??=
-      this.bytes.length < GZIP_MIN_BYTES
-        ? Promise.resolve(null)
-        : this.compress().then((z) => (this.zipped = z));
+      this.length < GZIP_MIN_BYTES ? Promise.resolve(null) : this.compress().then((z) => (this.zipped = z));
     return this.gzipped;
   }
 
@@ -61,7 +73,7 @@ export class ListBody {
 
   /** Sets the gzipped bytes made by the caller. */
   zippedAs(z: Buffer): void {
-    if (this.gzipped || this.bytes.length < GZIP_MIN_BYTES) return;
+    if (this.gzipped || this.length < GZIP_MIN_BYTES) return;
     this.zipped = z;
     this.gzipped = Promise.resolve(z);
   }
@@ -82,6 +94,9 @@ interface Bucket {
   readonly key: number;
   readonly entries: readonly Entry[];
   readonly text: string;
+  /** The text's length in bytes, and its SHA-1 (a list's ETag is made of its buckets'). */
+  readonly length: number;
+  readonly digest: Buffer;
   /** The gzip member, without and with the leading comma (made when first wanted). */
   readonly gz: [Buffer | null, Buffer | null];
 }
@@ -104,7 +119,9 @@ function bucketsOf(entries: readonly Entry[], previous: readonly Bucket[] | unde
       out.push(old);
     else {
       const part = entries.slice(i, j);
-      out.push({ key, entries: part, text: part.map((e) => e.json).join(','), gz: [null, null] });
+      const text = part.map((e) => e.json).join(',');
+      const digest = createHash('sha1').update(text).digest();
+      out.push({ key, entries: part, text, length: Buffer.byteLength(text), digest, gz: [null, null] });
     }
     i = j;
   }
@@ -184,8 +201,17 @@ export class UserList {
     this.validUntil = validUntil;
     const buckets = bucketsOf(entries, previous?.buckets);
     this.buckets = buckets;
+    // The JSON's ETag from its buckets' digests (the same entries make the same buckets, so the same tag), and its
+    // bytes made only if an agent takes them uncompressed: a change does not write the whole text again.
+    const etag = createHash('sha1');
+    for (const b of buckets) etag.update(b.digest);
     const json = new ListBody(
-      Buffer.from(`${JSON_HEAD}${buckets.map((b) => b.text).join(',')}${JSON_TAIL}`),
+      JSON_HEAD.length +
+        buckets.reduce((n, b) => n + b.length, 0) +
+        Math.max(0, buckets.length - 1) +
+        JSON_TAIL.length,
+      `"j${etag.digest('base64url')}"`,
+      () => Buffer.from(`${JSON_HEAD}${buckets.map((b) => b.text).join(',')}${JSON_TAIL}`),
       () => gzipBuckets(buckets),
     );
     const same = previous !== undefined && previous.json.etag === json.etag;
@@ -209,7 +235,7 @@ export class UserList {
 
   /** The same object in MessagePack, the bytes `encode({ users })` gives, from each entry's kept bytes. */
   msgpack(): Promise<ListBody> {
-    this.packed ??= packEntries(this.entries).then((bytes) => new ListBody(bytes));
+    this.packed ??= packEntries(this.entries).then((bytes) => ListBody.of(bytes));
     return this.packed;
   }
 }
