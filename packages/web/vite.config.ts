@@ -28,11 +28,26 @@ const PAGE_ONLY_COMPONENTS = [
   'Typography',
 ];
 
+/** Our modules in src/lib that only some pages use: they stay with those pages. */
+const PAGE_ONLY_LIB = [
+  'byte-axis',
+  'confirm',
+  'download',
+  'package-pricing',
+  'run-once',
+  'url-state',
+  'use-now',
+  'use-zod-form',
+];
+
+/** The components every console page's first screen draws. */
+const FRAME_COMPONENTS = ['load-error', 'page-loader', 'skip-link', 'theme-toggle'];
+
 /**
  * Vendor groups keep the landing bundle small; console pages are split by their lazy imports. Mantine's
  * notifications load with the first toast (lib/notify.ts), its spotlight with the search.
  */
-const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
+const CHUNK_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
   {
     name: 'mantine',
@@ -45,6 +60,17 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
   // (Not TanStack's infinite queries: only the operators' console pages with them.)
   { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/](?!.*[iI]nfinite)/ },
+  // Our code that every start of the app runs (API client, session, queries, formats, the translations' set-up,
+  // theme), the features' API calls and formats, and the frame's components: one chunk. Left to automatic splitting
+  // they were some twenty-five files of 0.1-2 KiB each, every one a request before a console page's first render
+  // (over HTTP/1.1, queued six at a time): 44 files became 22 on the dashboard, and fewer bytes.
+  {
+    name: 'core',
+    test: new RegExp(
+      String.raw`packages[\\/]web[\\/]src[\\/](lib[\\/](?!(${PAGE_ONLY_LIB.join('|')})\.ts$)|theme[\\/]|i18n[\\/][^\\/]+$|` +
+        String.raw`features[\\/][^\\/]+[\\/](api|format)\.ts$|components[\\/](${FRAME_COMPONENTS.join('|')})\.tsx$)`,
+    ),
+  },
 ];
 
 /**
@@ -148,7 +174,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: { index: 'index.html', admin: 'admin.html' },
           output: {
             codeSplitting: {
-              groups: VENDOR_GROUPS,
+              groups: CHUNK_GROUPS,
             },
           },
         },
