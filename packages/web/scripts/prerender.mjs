@@ -73,9 +73,36 @@ function pageAssets(manifest, modules) {
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+/** The chunks `key` imports statically, with theirs (file names). */
+function staticClosure(manifest, key, into = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+/**
+ * src/main.tsx loads the app in steps, one task each: React, the translations, then the app. A chunk grouping that
+ * made the entry itself, or a step before the app's, import Mantine (say, by putting a module they need into a chunk
+ * that imports it) would run it all in one long task: the build stops.
+ */
+function checkSteps(manifest) {
+  const steps = manifest[ENTRY_MODULE].dynamicImports ?? [];
+  const early = [
+    staticClosure(manifest, ENTRY_MODULE),
+    ...steps.slice(0, -1).map((s) => staticClosure(manifest, s)),
+  ];
+  for (const files of early)
+    for (const file of files)
+      if (/(^|\/)(mantine|core)-[^/]+\.js$/.test(file))
+        fail(`the entry or an early step of ${ENTRY_MODULE} imports ${file}`);
+}
+
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!template.includes(ROOT_DIV)) fail(`dist/index.html has no ${ROOT_DIV} (prerendered twice?)`);
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+checkSteps(manifest);
 
 // The module script and the preloads move from <head> into public/app-boot.js, which adds them when needed.
 const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;

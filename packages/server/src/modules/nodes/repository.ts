@@ -214,15 +214,7 @@ export async function servedUsersById(db: Db, now: string, nodeId: number, ids: 
       .where('s.id', 'in', ids.slice(i, i + 1000))
       .select([...SERVED_USER_FIELDS, 's.end_at', 's.status', 's.traffic_limit', 's.traffic_used'])
       .execute();
-    for (const r of found)
-      if (isServable(r, now))
-        rows.push({
-          id: r.id,
-          uuid: r.uuid,
-          speed_limit_mbps: r.speed_limit_mbps,
-          device_limit: r.device_limit,
-          end_at: r.end_at,
-        });
+    rows.push(...found.filter((r) => isServable(r, now)));
   }
   return rows;
 }
