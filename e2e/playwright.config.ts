@@ -69,6 +69,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // The browser's own omnibox pop-ups (WebUI pages in a renderer of their own, busy during every load): not
+        // what the journeys test, and CPU the pages under test need on a two-core machine.
+        '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
       ],
     },
   },
