@@ -199,3 +199,45 @@ test('a visitor on the landing page loads its code and nothing of the console', 
   expect(scripts.some((s) => LANDING_CHUNK.test(s.url))).toBe(true);
   expect(scripts.filter((s) => CONSOLE_CHUNK.test(s.url)).map((s) => s.url)).toEqual([]);
 });
+
+/** Where each of these texts sits inside the main area (px; the first element showing it, frame or page). */
+async function textBoxes(page: Page, scope: string, texts: string[]) {
+  return page.evaluate(
+    ({ scope, texts }) =>
+      texts.map((text) => {
+        const main = document.querySelector(`${scope} .mantine-AppShell-main`);
+        const found = [...(main?.querySelectorAll('p, h1, h2, h3') ?? [])].find(
+          (el) => el.textContent?.trim() === text,
+        );
+        const box = found?.getBoundingClientRect();
+        return box ? [text, box.top, box.height, box.width].join(' ') : `${text}: not shown`;
+      }),
+    { scope, texts },
+  );
+}
+
+test("the console's frame lays out its texts where the page puts them once its data arrives", async ({
+  page,
+  request,
+}) => {
+  // A text that moves when the page replaces the frame is a layout shift, and the browser counts the page's copy as
+  // a new, later largest paint: the loading states must keep the loaded states' rhythm, and the page's styles must
+  // apply before the frame is painted.
+  const user = await customer(request);
+  await signIn(page, user);
+  await page.setViewportSize(PHONE);
+  const pages = [
+    { path: '/', texts: ['购买和续费套餐都从余额中扣款。', '有效订阅', '在线节点'] },
+    { path: '/finance', texts: ['余额可用于购买、续费和升级套餐，也可用于生成充值码。', '近 30 天变化'] },
+  ];
+  for (const { path, texts } of pages) {
+    await page.route('**/app-boot.js', (route) => route.abort());
+    await page.goto(path);
+    await expect(page.locator('#console-frame')).toBeVisible();
+    const framed = await textBoxes(page, '#console-frame', texts);
+    await page.unroute('**/app-boot.js');
+    await page.goto(path);
+    await settled(page, '[data-testid="page-title"]');
+    expect(await textBoxes(page, '#root', texts), path).toEqual(framed);
+  }
+});

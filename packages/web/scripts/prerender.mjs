@@ -134,18 +134,20 @@ const consolePreloads = consoleAssets.scripts
 
 // Each console page is a chunk of its own (src/pages/console/<path with dashes>-page.tsx, `/` the dashboard's): a
 // signed-in customer's app-boot.js preloads the one of the address opened with the frame's, not after React asks.
+// Its styles (beyond the frame's, which are in every page's <head>) are linked by its frame instead (below).
+const pageStyles = new Map();
 const routePreloads = CONSOLE_PAGES.map(({ path: route }) => {
   const name = route === '/' ? 'dashboard' : route.slice(1).replaceAll('/', '-');
   const key = `src/pages/console/${name}-page.tsx`;
   if (!manifest[key]) fail(`the console page ${route} is not ${key}`);
   const assets = pageAssets(manifest, [CONSOLE_LAYOUT, key]);
-  // Its styles too (the frame's are in every page's <head>): the import would otherwise wait for them.
-  const files = [...assets.scripts, ...assets.styles.filter((css) => !consoleAssets.styles.includes(css))]
+  pageStyles.set(
+    route,
+    assets.styles.filter((css) => !consoleAssets.styles.includes(css) && !alreadyLinked(css)),
+  );
+  const files = assets.scripts
     .map((file) => `/${file}`)
-    .filter(
-      (file) =>
-        !bootPreloads.includes(file) && !consolePreloads.includes(file) && !alreadyLinked(file.slice(1)),
-    );
+    .filter((file) => !bootPreloads.includes(file) && !consolePreloads.includes(file));
   return `${route}=${files.join(',')}`;
 });
 
@@ -177,8 +179,16 @@ function checkedFrame(locale, page, html) {
 let framesSize = 0;
 for (const locale of LOCALES) {
   const frames = {};
-  for (const { path: route } of CONSOLE_PAGES)
-    frames[route] = checkedFrame(locale, route, await renderConsoleFrame(locale, route));
+  // Each page's frame starts with its page's style sheets: linked in the body, they hold the frame's first paint
+  // until they apply, so the frame is painted once, laid out as the page will be (a sheet arriving after that paint
+  // moved its text, and the browser then took the page's copy of that text as a new, later largest paint). The
+  // page's import finds them linked and does not wait.
+  for (const { path: route } of CONSOLE_PAGES) {
+    const links = (pageStyles.get(route) ?? [])
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+      .join('');
+    frames[route] = links + checkedFrame(locale, route, await renderConsoleFrame(locale, route));
+  }
   const json = JSON.stringify(frames);
   framesSize = Math.max(framesSize, json.length);
   writeFileSync(path.join(dist, `console-frames.${locale}.json`), json);

@@ -56,16 +56,37 @@ export function DashboardCard({ testId, title, icon, color = 'brand', link, chil
 }
 
 /**
- * Lines of grey while a card's call is under way, in the rhythm of what replaces them (a 32 px figure, then lines
- * of small text), so the cards below do not move when the data arrives.
+ * Lines of grey while a card's call is under way, in the rhythm of what replaces them (a 32 px figure at line height
+ * 1.2, then lines of small text), so the cards below do not move when the data arrives. The figure's line is its
+ * exact height (38.4 px, not 38): the text under it then stays where the console's frame painted it, and the
+ * browser does not count the page's copy of that text as a new, later largest paint.
  */
-export function CardSkeleton({ lines = 2, height = 38 }: { lines?: number; height?: number }) {
+export function CardSkeleton({
+  lines = 2,
+  height = 32 * 1.2,
+  gap = 12,
+  lineBox = 22,
+  bar = false,
+}: {
+  lines?: number;
+  height?: number;
+  /** Space between the lines, px (the card's own content's gap). */
+  gap?: number;
+  /** Each small line's height, px: its grey bar of 12 px centred in it. */
+  lineBox?: number;
+  /** A last thin bar in place of a progress bar (Mantine's `sm`, 5 px). */
+  bar?: boolean;
+}) {
   return (
-    <Stack gap="sm" data-testid="card-skeleton" aria-hidden>
+    <Stack gap={gap} data-testid="card-skeleton" aria-hidden>
       <Skeleton height={height} width="60%" />
       {Array.from({ length: lines - 1 }, (_, i) => (
-        <Skeleton key={i} height={12} my={5} width={`${80 - i * 15}%`} />
+        // A box of the line's height (rounded by the browser as a line of text is), its bar centred in it.
+        <div key={i} style={{ height: lineBox, display: 'flex', alignItems: 'center' }}>
+          <Skeleton height={12} width={`${80 - i * 15}%`} />
+        </div>
       ))}
+      {bar && <Skeleton height={5} />}
     </Stack>
   );
 }

@@ -19,7 +19,8 @@ export function SubscriptionsCard({ restricted }: { restricted: boolean }) {
 
   let body;
   if (locked) body = <RestrictedNotice />;
-  else if (subscriptions.isPending) body = <CardSkeleton lines={3} />;
+  // In the rhythm of a subscription's summary below (the count, three lines of small text, the traffic bar).
+  else if (subscriptions.isPending) body = <CardSkeleton lines={4} gap={6} lineBox={14 * 1.45} bar />;
   else if (subscriptions.isError)
     body = (
       <LoadError

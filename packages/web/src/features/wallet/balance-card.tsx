@@ -51,7 +51,8 @@ export function BalanceCard() {
             {t('wallet.balance.title')}
           </Title>
           {balance.isPending ? (
-            <Skeleton height={40} width={180} mt="xs" />
+            // The figure's exact height (36 px at line height 1.2): the text under it does not move when it arrives.
+            <Skeleton height={36 * 1.2} width={180} />
           ) : (
             <Text
               fz={36}
