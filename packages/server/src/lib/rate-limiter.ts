@@ -18,8 +18,15 @@ export interface RateLimiter {
   reset(key: string): Promise<void>;
 }
 
-export function memoryRateLimiter(): RateLimiter {
+/**
+ * In process. Windows that ended are swept out once the map holds `sweepAbove` of them, and again only once it has
+ * doubled since (amortised: a sweep that finds every window still running is not redone at the next new key, which
+ * made each new key walk the whole map once more keys than that were live, e.g. 100,000 subscription links polled
+ * within a minute).
+ */
+export function memoryRateLimiter({ sweepAbove = 100_000 }: { sweepAbove?: number } = {}): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  let sweepAt = sweepAbove;
   return {
     async hit(key, max, windowMs) {
       const now = Date.now();
@@ -27,8 +34,9 @@ export function memoryRateLimiter(): RateLimiter {
       if (!w || w.resetAt <= now) {
         w = { count: 0, resetAt: now + windowMs };
         windows.set(key, w);
-        if (windows.size > 100_000) {
+        if (windows.size > sweepAt) {
           for (const [k, v] of windows) if (v.resetAt <= now) windows.delete(k);
+          sweepAt = Math.max(sweepAbove, windows.size * 2);
         }
       }
       w.count += 1;
