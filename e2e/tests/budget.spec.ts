@@ -239,5 +239,16 @@ test("the console's frame lays out its texts where the page puts them once its d
     await page.goto(path);
     await settled(page, '[data-testid="page-title"]');
     expect(await textBoxes(page, '#root', texts), path).toEqual(framed);
+    // The page's style sheets the frame linked outlive it: the page's own import found them linked and added none.
+    const unstyled = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+        .filter((link) => !link.sheet)
+        .map((link) => link.href),
+    );
+    expect(unstyled, path).toEqual([]);
+    const linked = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
+    );
+    if (path === '/finance') expect(linked.some((href) => /\/assets\/charts-/.test(href))).toBe(true);
   }
 });

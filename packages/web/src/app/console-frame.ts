@@ -12,7 +12,12 @@ export const CONSOLE_FRAME_ID = 'console-frame';
 /** Called by the public and landing layouts, and after the console's page: once it is on screen, the frame goes. */
 export function useDismissConsoleFrame(): void {
   useLayoutEffect(() => {
-    document.getElementById(CONSOLE_FRAME_ID)?.remove();
+    const frame = document.getElementById(CONSOLE_FRAME_ID);
+    if (!frame) return;
+    // The page's style sheets the frame links (scripts/prerender.mjs) stay: the page's own import found them linked
+    // and added none. Moved, a loaded sheet keeps applying without a new load.
+    document.head.append(...frame.querySelectorAll('link[rel="stylesheet"]'));
+    frame.remove();
   }, []);
 }
 
