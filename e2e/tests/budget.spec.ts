@@ -206,7 +206,7 @@ async function textBoxes(page: Page, scope: string, texts: string[]) {
     ({ scope, texts }) =>
       texts.map((text) => {
         const main = document.querySelector(`${scope} .mantine-AppShell-main`);
-        const found = [...(main?.querySelectorAll('p, h1, h2, h3') ?? [])].find(
+        const found = Array.from(main?.querySelectorAll('p, h1, h2, h3') ?? []).find(
           (el) => el.textContent?.trim() === text,
         );
         const box = found?.getBoundingClientRect();
@@ -241,13 +241,13 @@ test("the console's frame lays out its texts where the page puts them once its d
     expect(await textBoxes(page, '#root', texts), path).toEqual(framed);
     // The page's style sheets the frame linked outlive it: the page's own import found them linked and added none.
     const unstyled = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))
         .filter((link) => !link.sheet)
         .map((link) => link.href),
     );
     expect(unstyled, path).toEqual([]);
     const linked = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).map((l) => l.href),
     );
     if (path === '/finance') expect(linked.some((href) => /\/assets\/charts-/.test(href))).toBe(true);
   }
