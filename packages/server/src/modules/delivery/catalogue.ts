@@ -3,7 +3,7 @@ import type { NodeService } from '../nodes/node-service.js';
 import { nodeSettings } from '../nodes/node-settings.js';
 import { isSs2022, ss2022UserKey } from '../nodes/ss2022.js';
 import type { Format } from './formats.js';
-import { buildTemplates, type CatalogueNode, type Template } from './templates.js';
+import { buildTemplates, uuidItself, type CatalogueNode, type Template } from './templates.js';
 
 /** What delivery keeps per package: its deliverable nodes and each format's rendered document. */
 export interface PackageCatalogue {
@@ -19,7 +19,7 @@ export function catalogueNode(
   // Shadowsocks 2022: the client's password is the server key and the user's key the agents derive.
   const serverKey = row.protocol === 'shadowsocks' && isSs2022(s.cipher) ? s.serverKey : null;
   return {
-    secretOf: serverKey === null ? (uuid) => uuid : (uuid) => `${serverKey}:${ss2022UserKey(uuid, s.cipher)}`,
+    secretOf: serverKey === null ? uuidItself : (uuid) => `${serverKey}:${ss2022UserKey(uuid, s.cipher)}`,
     node: {
       name: row.name,
       protocol: row.protocol,

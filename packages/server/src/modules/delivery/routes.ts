@@ -10,7 +10,7 @@ import { servingProblem } from '../subscriptions/servable.js';
 import type { SubscriptionLinks } from '../subscriptions/subscription-link.js';
 import type { DeliveryCatalogue } from './catalogue.js';
 import { base64List, clashYaml, pickFormat, singBoxJson, type ClientNode, type Format } from './formats.js';
-import { fill, renderDirect, TEMPLATE_UUID } from './templates.js';
+import { renderDirect, TEMPLATE_UUID } from './templates.js';
 
 type Trouble = 'expired' | 'suspended' | 'exhausted' | 'disabled' | 'noNodes';
 
@@ -108,16 +108,15 @@ export function deliveryRoutes(
   const profileTitle = `base64:${Buffer.from(siteName).toString('base64')}`;
   const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(siteName)}`;
 
-  /** The body for a subscription that can be served: its package's templates with its UUID filled in. */
-  async function render(format: Format, sub: LinkSubscription, userLocale: string): Promise<string> {
+  /** The body for a subscription that can be served: its package's template with its UUID written in. */
+  async function render(format: Format, sub: LinkSubscription, userLocale: string): Promise<string | Buffer> {
     const { nodes, templates } = await deps.catalogue.forPackage(sub.package_id);
     const template = templates[format];
     // Nothing this client can use (no node reaches the package yet, or only ones its format cannot carry): a
     // Clash or sing-box configuration with an empty group would not even load, so say so instead.
     if (!template) return renderNodes(format, [placeholder('noNodes', userLocale, sub.end_at, publicUrl)]);
     if (!TEMPLATE_UUID.test(sub.uuid)) return renderDirect(format, nodes, sub.uuid, siteName);
-    const text = fill(template, sub.uuid);
-    return format === 'base64' ? Buffer.from(text, 'utf8').toString('base64') : text;
+    return template.bytes(sub.uuid);
   }
 
   function renderNodes(format: Format, nodes: ClientNode[]): string {

@@ -5,7 +5,7 @@ import { matrix } from '../../test/clients/node-matrix.js';
 import { parseShareUri } from '../../test/clients/share-uri-parser.js';
 import { isSs2022, ss2022UserKey } from '../nodes/ss2022.js';
 import type { ClientNode, Format } from './formats.js';
-import { buildTemplates, fill, renderDirect, type CatalogueNode } from './templates.js';
+import { buildTemplates, renderDirect, Template, uuidItself, type CatalogueNode } from './templates.js';
 
 /**
  * The templates against the serialisers they are cut from, over the whole node matrix, with names that YAML, JSON
@@ -50,7 +50,13 @@ function catalogue(): CatalogueNode[] {
     const node: ClientNode = { ...n, name: `${ODD_NAMES[i % ODD_NAMES.length]} ${i}`, secret: '' };
     return {
       node,
-      secretOf: serverKey ? (uuid) => `${serverKey}:${ss2022UserKey(uuid, n.cipher)}` : (uuid) => uuid,
+      // The catalogue's own identity (written as the UUID's bytes) and, every other node, another function that
+      // returns the UUID (a slot like any other).
+      secretOf: serverKey
+        ? (uuid) => `${serverKey}:${ss2022UserKey(uuid, n.cipher)}`
+        : i % 2 === 0
+          ? uuidItself
+          : (uuid) => uuid,
     };
   });
 }
@@ -66,9 +72,12 @@ const UUIDS = [
 
 const FORMATS: Format[] = ['base64', 'clash', 'sing-box'];
 
-/** What the route sends from a template (the base64 list is encoded after filling). */
-const fromTemplate = (format: Format, text: string) =>
-  format === 'base64' ? Buffer.from(text, 'utf8').toString('base64') : text;
+/** A template's text, and its bytes (what the route sends), which must be the same. */
+function filled(template: Template, uuid: string): string {
+  const text = template.text(uuid);
+  expect(template.bytes(uuid).toString('utf8')).toBe(text);
+  return text;
+}
 
 function read(format: Format, body: string): unknown {
   if (format === 'clash') return parse(body) as unknown;
@@ -84,10 +93,10 @@ describe('delivery templates', () => {
   for (const format of FORMATS) {
     it(`${format}: the serialiser's document, byte for byte and read back, for every UUID`, () => {
       const template = templates[format]!;
-      expect(template.some((p) => typeof p !== 'string')).toBe(true);
+      expect(template.pieces.some((p) => typeof p !== 'string')).toBe(true);
       for (const uuid of UUIDS) {
         const expected = renderDirect(format, nodes, uuid, site);
-        const got = fromTemplate(format, fill(template, uuid));
+        const got = filled(template, uuid);
         expect(read(format, got)).toEqual(read(format, expected));
         expect(got).toBe(expected);
       }
@@ -105,7 +114,7 @@ describe('delivery templates', () => {
           expect(read(format, expected)).toBeDefined();
           continue;
         }
-        expect(fromTemplate(format, fill(template, UUIDS[0]!))).toBe(expected);
+        expect(filled(template, UUIDS[0]!)).toBe(expected);
       }
     }
   });
@@ -115,9 +124,11 @@ describe('delivery templates', () => {
     const trap = { ...first!, node: { ...first!.node, name: '00000000-5e47-4000-8000-000000000000' } };
     const t = buildTemplates([trap], 'S');
     for (const format of FORMATS)
-      expect(fromTemplate(format, fill(t[format]!, UUIDS[1]!))).toBe(
-        renderDirect(format, [trap], UUIDS[1]!, 'S'),
-      );
+      expect(filled(t[format]!, UUIDS[1]!)).toBe(renderDirect(format, [trap], UUIDS[1]!, 'S'));
+  });
+
+  it('writes every format in place, Shadowsocks 2022 keys included (their length does not vary with the UUID)', () => {
+    for (const format of FORMATS) expect(templates[format]!.inPlace).toBe(true);
   });
 
   it('has no template for a format that carries none of the nodes', () => {
@@ -128,5 +139,49 @@ describe('delivery templates', () => {
     expect(t['sing-box']).toBeNull();
     expect(t.clash).not.toBeNull();
     expect(t.base64).not.toBeNull();
+  });
+});
+
+describe('a template written in place', () => {
+  const MORE = [...UUIDS, ...Array.from({ length: 50 }, () => randomUUID())];
+  const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+  it('re-encodes the base64 groups around each UUID, at every offset, neighbours sharing groups', () => {
+    for (let k = 0; k < 6; k++) {
+      for (const gap of ['', 'y', 'yy', 'yyy', 'yyyy']) {
+        const t = new Template([
+          { base64: ['x'.repeat(k), uuidItself, gap, (u) => u.toUpperCase(), 'é'.repeat(k % 3)] },
+          '\n',
+        ]);
+        expect(t.inPlace).toBe(true);
+        for (const uuid of MORE)
+          expect(t.bytes(uuid).toString('latin1')).toBe(
+            `${b64(`${'x'.repeat(k)}${uuid}${gap}${uuid.toUpperCase()}${'é'.repeat(k % 3)}`)}\n`,
+          );
+      }
+    }
+  });
+
+  it('base64 inside base64 (a VMess link in the list)', () => {
+    const t = new Template([{ base64: ['a', { base64: ['{"id":"', uuidItself, '"}'] }, '\nb', uuidItself] }]);
+    expect(t.inPlace).toBe(true);
+    for (const uuid of MORE)
+      expect(t.bytes(uuid).toString('latin1')).toBe(b64(`a${b64(`{"id":"${uuid}"}`)}\nb${uuid}`));
+  });
+
+  it('falls back to text when a slot writes another length than the probes gave', () => {
+    const odd = (u: string) => (u.startsWith('abc') ? `${u}!` : u);
+    const t = new Template([{ base64: ['x', odd, 'y'] }]);
+    expect(t.inPlace).toBe(true);
+    const uuid = 'abcdef01-2345-4678-9abc-def012345678';
+    expect(t.bytes(uuid).toString('latin1')).toBe(b64(`x${uuid}!y`));
+    // A template never keeps what a failed answer half-wrote.
+    expect(t.bytes(UUIDS[0]!).toString('latin1')).toBe(b64(`x${UUIDS[0]!}y`));
+  });
+
+  it('is not laid out when the probes already show a slot writes lengths that vary, or non-ASCII', () => {
+    expect(new Template(['a', (u) => u.replace(/[^0-9]/g, '')]).inPlace).toBe(false);
+    expect(new Template(['a', (u) => `é${u}`]).inPlace).toBe(false);
+    expect(new Template(['a', (u) => `é${u}`]).bytes(UUIDS[0]!).toString('utf8')).toBe(`aé${UUIDS[0]!}`);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   base64List,
   clashYaml,
@@ -23,16 +23,177 @@ export interface CatalogueNode {
 /** The part of a document a subscription fills in, from its UUID. */
 export type Slot = (uuid: string) => string;
 
-/** A document of one format, rendered once: literal text and slots, in order. */
-export type Template = readonly (string | Slot)[];
+/** A piece of a document: literal text, a slot, or pieces sent base64-encoded (a VMess link, the whole list). */
+export type Piece = string | Slot | { readonly base64: readonly Piece[] };
 
 /** The subscription's UUID as the templates take it (what `randomUUID` makes); anything else is rendered afresh. */
 export const TEMPLATE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function fill(template: Template, uuid: string): string {
+/**
+ * How a node's secret comes from a subscription's UUID when it is the UUID itself (every protocol but Shadowsocks
+ * 2022). A slot that writes such a secret is this function too: YAML, JSON and URIs all take a UUID as it is.
+ */
+export const uuidItself: Slot = (uuid) => uuid;
+
+/**
+ * A document of one format, rendered once: its pieces, and the same as bytes with a stand-in UUID plus the byte
+ * ranges a subscription's UUID changes. Each slot writes as many ASCII bytes for every UUID `TEMPLATE_UUID` takes
+ * (a UUID, a key derived from it, their URI or base64 forms), so an answer is a copy of the stand-in's bytes with
+ * those ranges written over, and a base64 part re-encodes only the three-byte groups its slots touch. A slot whose
+ * length does vary (Shadowsocks 2022's percent-encoded key in a share link) sends that document down the text path.
+ */
+export class Template {
+  private readonly layout: Layout | null;
+
+  constructor(readonly pieces: readonly Piece[]) {
+    this.layout = layoutOf(pieces);
+  }
+
+  /** Whether answers are written in place (no slot's length varies among the probe UUIDs). */
+  get inPlace(): boolean {
+    return this.layout !== null;
+  }
+
+  /** The document as text. */
+  text(uuid: string): string {
+    return textOf(this.pieces, uuid);
+  }
+
+  /** The document as bytes, the same as `text`'s UTF-8 (`templates.test.ts`). */
+  bytes(uuid: string): Buffer {
+    const layout = this.layout;
+    if (layout) {
+      const out = Buffer.allocUnsafe(layout.size);
+      layout.standIn.copy(out);
+      if (layout.write(out, 0, uuid)) return out;
+    }
+    return Buffer.from(this.text(uuid), 'utf8');
+  }
+}
+
+function textOf(pieces: readonly Piece[], uuid: string): string {
   let out = '';
-  for (const part of template) out += typeof part === 'string' ? part : part(uuid);
+  for (const p of pieces)
+    out +=
+      typeof p === 'string'
+        ? p
+        : typeof p === 'function'
+          ? p(uuid)
+          : Buffer.from(textOf(p.base64, uuid), 'utf8').toString('base64');
   return out;
+}
+
+/**
+ * A piece laid out as bytes: its size, its bytes for the stand-in UUID, the ranges a UUID changes (sorted, apart),
+ * and how to write those ranges for a UUID into `out` at `at` (false: a slot's length differed; `out` is then
+ * half-written and dropped).
+ */
+interface Layout {
+  size: number;
+  standIn: Buffer;
+  changes: readonly (readonly [number, number])[];
+  write(out: Buffer, at: number, uuid: string): boolean;
+}
+
+/** The stand-in, and the UUIDs each slot is tried with: a slot is laid out when it writes one length for all. */
+const PROBES = [
+  '00000000-0000-4000-8000-000000000000',
+  'ffffffff-ffff-4fff-bfff-ffffffffffff',
+  'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF',
+  ...Array.from({ length: 13 }, (_, i) => {
+    const h = createHash('sha256').update(`probe ${i}`).digest('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  }),
+];
+const STAND_IN = PROBES[0]!;
+
+const NOTHING_CHANGES = (): boolean => true;
+
+function layoutOf(pieces: readonly Piece[]): Layout | null {
+  const parts: { at: number; layout: Layout }[] = [];
+  let size = 0;
+  for (const p of pieces) {
+    const layout =
+      typeof p === 'string' ? literal(p) : typeof p === 'function' ? slotLayout(p) : base64Layout(p.base64);
+    if (!layout) return null;
+    parts.push({ at: size, layout });
+    size += layout.size;
+  }
+  const changing = parts.filter((p) => p.layout.changes.length > 0);
+  return {
+    size,
+    standIn: Buffer.concat(
+      parts.map((p) => p.layout.standIn),
+      size,
+    ),
+    changes: changing.flatMap((p) => p.layout.changes.map(([s, e]) => [p.at + s, p.at + e] as const)),
+    write: (out, at, uuid) => {
+      for (const p of changing) if (!p.layout.write(out, at + p.at, uuid)) return false;
+      return true;
+    },
+  };
+}
+
+function literal(text: string): Layout {
+  const standIn = Buffer.from(text, 'utf8');
+  return { size: standIn.length, standIn, changes: [], write: NOTHING_CHANGES };
+}
+
+function slotLayout(slot: Slot): Layout | null {
+  const first = slot(STAND_IN);
+  const size = first.length;
+  // ASCII only (one byte a character), and the same length for every probe.
+  if (!/^[\x00-\x7f]*$/.test(first) || PROBES.some((u) => slot(u).length !== size)) return null;
+  const changes = size > 0 ? [[0, size] as const] : [];
+  if (slot === uuidItself) return { size, standIn: Buffer.from(first, 'latin1'), changes, write: writeUuid };
+  return {
+    size,
+    standIn: Buffer.from(first, 'latin1'),
+    changes,
+    write: (out, at, uuid) => {
+      const value = slot(uuid);
+      if (value.length !== size) return false;
+      out.write(value, at, size, 'latin1');
+      return true;
+    },
+  };
+}
+
+function writeUuid(out: Buffer, at: number, uuid: string): boolean {
+  out.write(uuid, at, 36, 'latin1');
+  return true;
+}
+
+/**
+ * Pieces sent as base64: the stand-in's encoding, and per UUID the three-byte groups around each changed range
+ * re-encoded from a private copy of the inner bytes (neighbouring ranges share their groups).
+ */
+function base64Layout(pieces: readonly Piece[]): Layout | null {
+  const inner = layoutOf(pieces);
+  if (!inner) return null;
+  const windows: [number, number][] = [];
+  for (const [s, e] of inner.changes) {
+    const from = Math.floor(s / 3) * 3;
+    const to = Math.min(Math.ceil(e / 3) * 3, inner.size);
+    const last = windows[windows.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else windows.push([from, to]);
+  }
+  const scratch = Buffer.from(inner.standIn);
+  const standIn = Buffer.from(inner.standIn.toString('base64'), 'latin1');
+  return {
+    size: standIn.length,
+    standIn,
+    changes: windows.map(
+      ([from, to]) => [(from / 3) * 4, (from / 3) * 4 + Math.ceil((to - from) / 3) * 4] as const,
+    ),
+    write: (out, at, uuid) => {
+      if (!inner.write(scratch, 0, uuid)) return false;
+      for (const [from, to] of windows)
+        out.write(scratch.toString('base64', from, to), at + (from / 3) * 4, 'latin1');
+      return true;
+    },
+  };
 }
 
 /** The nodes with the subscription's secrets in: what the serialisers of `formats.ts` take. */
@@ -46,8 +207,8 @@ export function withSecrets(nodes: readonly CatalogueNode[], uuid: string): Clie
  * (random, so no node name can hold it), the document is rendered once, and each place the stand-in appears
  * becomes a slot that writes the real secret the way that place encodes it (YAML plain scalar, JSON string,
  * URI component). Filled with a UUID, a template gives exactly the serialiser's bytes (`templates.test.ts`).
- * The base64 list is the text before base64 (the caller encodes it): VMess and plain Shadowsocks hide the secret
- * inside base64 of their own, so those parts are slots that build it.
+ * The base64 list is one base64 piece; VMess hides the secret inside base64 of its own (a piece in the piece), plain
+ * Shadowsocks inside base64url (a slot that builds it).
  */
 export function buildTemplates(
   nodes: readonly CatalogueNode[],
@@ -63,45 +224,49 @@ export function buildTemplates(
   };
 
   /** Cuts `text` at every stand-in; `encode` writes node i's secret where its stand-in was. */
-  const cut = (
-    text: string,
-    kept: readonly CatalogueNode[],
-    encode: (secret: string) => string,
-  ): Template => {
-    const parts: (string | Slot)[] = [];
+  const cut = (text: string, kept: readonly CatalogueNode[], encode: (secret: string) => string): Piece[] => {
+    const parts: Piece[] = [];
     let last = 0;
     for (const m of text.matchAll(pattern)) {
       const secretOf = kept[Number(m[1])]!.secretOf;
-      parts.push(text.slice(last, m.index), (uuid) => encode(secretOf(uuid)));
+      // YAML, JSON and URIs take a UUID as it is.
+      parts.push(
+        text.slice(last, m.index),
+        secretOf === uuidItself ? uuidItself : (uuid) => encode(secretOf(uuid)),
+      );
       last = m.index + m[0].length;
     }
     parts.push(text.slice(last));
-    return compact(parts);
+    return parts;
   };
 
   const clash = carried('clash');
   const singBox = carried('sing-box');
   const list = carried('base64');
   return {
-    clash: clash.kept.length ? cut(clashYaml(clash.stood, site), clash.kept, yamlPlain) : null,
-    'sing-box': singBox.kept.length ? cut(singBoxJson(singBox.stood), singBox.kept, jsonInner) : null,
+    clash: clash.kept.length ? template(cut(clashYaml(clash.stood, site), clash.kept, yamlPlain)) : null,
+    'sing-box': singBox.kept.length
+      ? template(cut(singBoxJson(singBox.stood), singBox.kept, jsonInner))
+      : null,
     base64: list.kept.length
-      ? compact(
-          list.stood.flatMap((n, i) => [
-            ...(i > 0 ? ['\n'] : []),
-            ...uriTemplate(n, list.kept[i]!.secretOf, (text) => cut(text, list.kept, encodeURIComponent)),
-          ]),
-        )
+      ? template([
+          {
+            base64: list.stood.flatMap((n, i) => [
+              ...(i > 0 ? ['\n'] : []),
+              ...uriPieces(n, list.kept[i]!.secretOf, (text) => cut(text, list.kept, encodeURIComponent)),
+            ]),
+          },
+        ])
       : null,
   };
 }
 
 /** One share URI with its secret left open (`n.secret` is the node's stand-in). */
-function uriTemplate(n: ClientNode, secretOf: Slot, cutUri: (text: string) => Template): Template {
+function uriPieces(n: ClientNode, secretOf: Slot, cutUri: (text: string) => Piece[]): Piece[] {
   if (n.protocol === 'vmess') {
     const [before, after] = vmessJson(n).split(n.secret) as [string, string];
     // The UUID needs no escaping in JSON.
-    return [(uuid) => `vmess://${Buffer.from(before + secretOf(uuid) + after, 'utf8').toString('base64')}`];
+    return ['vmess://', { base64: [before, secretOf, after] }];
   }
   if (n.protocol === 'shadowsocks') {
     const uri = shareUri(n);
@@ -128,14 +293,18 @@ function jsonInner(secret: string): string {
   return JSON.stringify(secret).slice(1, -1);
 }
 
-/** Adjacent literal parts joined, empty ones dropped. */
-function compact(parts: readonly (string | Slot)[]): Template {
-  const out: (string | Slot)[] = [];
-  for (const p of parts) {
+/** A template of pieces with adjacent literals joined and empty ones dropped (inside base64 pieces too). */
+function template(pieces: readonly Piece[]): Template {
+  return new Template(compact(pieces));
+}
+
+function compact(pieces: readonly Piece[]): Piece[] {
+  const out: Piece[] = [];
+  for (const p of pieces) {
     if (p === '') continue;
     const prev = out[out.length - 1];
     if (typeof p === 'string' && typeof prev === 'string') out[out.length - 1] = prev + p;
-    else out.push(p);
+    else out.push(typeof p === 'object' ? { base64: compact(p.base64) } : p);
   }
   return out;
 }
