@@ -143,7 +143,7 @@ function slotLayout(slot: Slot): Layout | null {
   const first = slot(STAND_IN);
   const size = first.length;
   // ASCII only (one byte a character), and the same length for every probe.
-  if (!/^[\x00-\x7f]*$/.test(first) || PROBES.some((u) => slot(u).length !== size)) return null;
+  if (Buffer.byteLength(first, 'utf8') !== size || PROBES.some((u) => slot(u).length !== size)) return null;
   const changes = size > 0 ? [[0, size] as const] : [];
   if (slot === uuidItself) return { size, standIn: Buffer.from(first, 'latin1'), changes, write: writeUuid };
   return {
@@ -162,6 +162,32 @@ function slotLayout(slot: Slot): Layout | null {
 function writeUuid(out: Buffer, at: number, uuid: string): boolean {
   out.write(uuid, at, 36, 'latin1');
   return true;
+}
+
+const BASE64 = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 'latin1');
+
+/**
+ * `src[from, to)` as base64 written into `out` at `at`, padded when the range's length is not a multiple of three
+ * (only a document's last group): `Buffer#toString('base64')`'s characters, without a string for each group.
+ */
+function encodeBase64(src: Buffer, from: number, to: number, out: Buffer, at: number): void {
+  let i = from;
+  let o = at;
+  for (; i + 3 <= to; i += 3) {
+    const n = (src[i]! << 16) | (src[i + 1]! << 8) | src[i + 2]!;
+    out[o++] = BASE64[n >>> 18]!;
+    out[o++] = BASE64[(n >>> 12) & 63]!;
+    out[o++] = BASE64[(n >>> 6) & 63]!;
+    out[o++] = BASE64[n & 63]!;
+  }
+  if (i < to) {
+    const two = i + 1 < to;
+    const n = (src[i]! << 16) | (two ? src[i + 1]! << 8 : 0);
+    out[o++] = BASE64[n >>> 18]!;
+    out[o++] = BASE64[(n >>> 12) & 63]!;
+    out[o++] = two ? BASE64[(n >>> 6) & 63]! : 0x3d;
+    out[o] = 0x3d;
+  }
 }
 
 /**
@@ -189,8 +215,7 @@ function base64Layout(pieces: readonly Piece[]): Layout | null {
     ),
     write: (out, at, uuid) => {
       if (!inner.write(scratch, 0, uuid)) return false;
-      for (const [from, to] of windows)
-        out.write(scratch.toString('base64', from, to), at + (from / 3) * 4, 'latin1');
+      for (const [from, to] of windows) encodeBase64(scratch, from, to, out, at + (from / 3) * 4);
       return true;
     },
   };
