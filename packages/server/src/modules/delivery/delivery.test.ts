@@ -2,6 +2,7 @@ import type { Package } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
+import { gunzipSync } from 'node:zlib';
 import { parse } from 'yaml';
 import { call, verifiedUser } from '../../test/accounts.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js';
@@ -575,6 +576,31 @@ describe(`subscription delivery (${TEST_DIALECT})`, () => {
     expect(
       doc.outbounds.filter((o) => ['vmess', 'vless', 'trojan', 'shadowsocks'].includes(o.type)),
     ).toHaveLength(5);
+  });
+
+  it('gzips Clash and sing-box for a client that accepts it: the same document, a fraction of the bytes', async () => {
+    const list = await get(`/sub/${token}?format=base64`, { 'accept-encoding': 'gzip' });
+    expect(list.headers['content-encoding']).toBeUndefined();
+    for (const format of ['clash', 'sing-box']) {
+      const plain = await get(`/sub/${token}?format=${format}`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('accept-encoding');
+      const zipped = await get(`/sub/${token}?format=${format}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('accept-encoding');
+      expect(zipped.headers['subscription-userinfo']).toBe(plain.headers['subscription-userinfo']);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      for (const refused of ['gzip;q=0', 'br, deflate', 'identity'])
+        expect((await get(`/sub/${token}?format=${format}`, { 'accept-encoding': refused })).body).toBe(
+          plain.body,
+        );
+    }
+    // Over a real connection, as a client's HTTP stack reads it (fetch asks for gzip and unpacks it).
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const res = await fetch(`${address}/sub/${token}?format=clash`);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toBe((await get(`/sub/${token}?format=clash`)).body);
   });
 
   it('sends a browser to the portal page for the link', async () => {

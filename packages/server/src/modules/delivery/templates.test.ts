@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { matrix } from '../../test/clients/node-matrix.js';
@@ -72,10 +73,13 @@ const UUIDS = [
 
 const FORMATS: Format[] = ['base64', 'clash', 'sing-box'];
 
-/** A template's text, and its bytes (what the route sends), which must be the same. */
+/** A template's text, and its bytes and gzip form (what the route sends), which must be the same. */
 function filled(template: Template, uuid: string): string {
   const text = template.text(uuid);
   expect(template.bytes(uuid).toString('utf8')).toBe(text);
+  const gzipped = template.gzip(uuid);
+  if (template.inPlace) expect(gzipped).not.toBeNull();
+  if (gzipped) expect(gunzipSync(gzipped).toString('utf8')).toBe(text);
   return text;
 }
 
@@ -129,6 +133,18 @@ describe('delivery templates', () => {
 
   it('writes every format in place, Shadowsocks 2022 keys included (their length does not vary with the UUID)', () => {
     for (const format of FORMATS) expect(templates[format]!.inPlace).toBe(true);
+  });
+
+  it('gzips each format to a fraction of its size, every UUID read back exactly', () => {
+    for (const format of FORMATS) {
+      const template = templates[format]!;
+      const size = template.bytes(UUIDS[0]!).length;
+      for (const uuid of [...UUIDS, ...Array.from({ length: 20 }, () => randomUUID())]) {
+        const gzipped = template.gzip(uuid)!;
+        expect(gunzipSync(gzipped).toString('utf8')).toBe(template.text(uuid));
+        expect(gzipped.length).toBeLessThan(size * (format === 'base64' ? 0.8 : 0.5));
+      }
+    }
   });
 
   it('has no template for a format that carries none of the nodes', () => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import {
   base64List,
   clashYaml,
@@ -10,6 +11,7 @@ import {
   type ClientNode,
   type Format,
 } from './formats.js';
+import { gzipLayout, type GzipLayout } from './gzip-layout.js';
 
 /**
  * A node as delivery renders it for every subscription: the client's fields with an empty secret, and how a
@@ -44,6 +46,9 @@ export const uuidItself: Slot = (uuid) => uuid;
  */
 export class Template {
   private readonly layout: Layout | null;
+  /** The gzip form (null: none; undefined: not built yet) and the document it is computed from, reused. */
+  private gzipped: GzipLayout | null | undefined;
+  private doc: Buffer | null = null;
 
   constructor(readonly pieces: readonly Piece[]) {
     this.layout = layoutOf(pieces);
@@ -57,6 +62,33 @@ export class Template {
   /** The document as text. */
   text(uuid: string): string {
     return textOf(this.pieces, uuid);
+  }
+
+  /**
+   * The document gzipped (`gzip-layout.ts`), for a client that accepts it; null when the template is not written in
+   * place or this UUID's slots did not fit it (send `bytes`). Built on first use and checked against `text` then.
+   */
+  gzip(uuid: string): Buffer | null {
+    const layout = this.layout;
+    if (!layout) return null;
+    if (this.gzipped === undefined) {
+      this.doc = Buffer.from(layout.standIn);
+      const built = gzipLayout(layout.standIn, layout.changes);
+      this.gzipped = built;
+      if (built && !PROBES.slice(1, 3).every((u) => this.gzipMatches(u))) this.gzipped = null;
+    }
+    // The document's unchanging bytes are in place from the first answer; each answer writes every range.
+    if (!this.gzipped || !layout.write(this.doc!, 0, uuid)) return null;
+    return this.gzipped.render(this.doc!);
+  }
+
+  private gzipMatches(uuid: string): boolean {
+    const gzipped = this.gzip(uuid);
+    try {
+      return gzipped !== null && gunzipSync(gzipped).equals(Buffer.from(this.text(uuid), 'utf8'));
+    } catch {
+      return false;
+    }
   }
 
   /** The document as bytes, the same as `text`'s UTF-8 (`templates.test.ts`). */
