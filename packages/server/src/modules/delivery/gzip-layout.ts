@@ -1,18 +1,28 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * A document whose bytes change only in fixed ranges (a template's answer, `templates.ts`), compressed once as gzip
- * with each of those ranges left as a stored (uncompressed) deflate block: an answer is the compressed stand-in
- * with the ranges' bytes copied in and the checksum written, no compression per answer.
+ * A document whose bytes change only in fixed ranges (a template's answer, `templates.ts`), compressed once as gzip,
+ * so an answer costs a copy and a few writes, whatever the number of nodes.
  *
  * The text between the ranges is deflated piece by piece, each piece with the bytes before it as its dictionary
- * (so it may refer back to earlier pieces, as one stream would) and ended by a sync flush (byte-aligned, not final).
- * In that history the ranges hold 0xFF, a byte UTF-8 text never has: no back-reference can copy from a range, so
- * what a range holds for a subscription never leaks into the text around it.
+ * (it may refer back to earlier pieces, as one stream would) and ended by a sync flush (byte-aligned, not final).
+ * A range is a stored (uncompressed) block that the answer's bytes are copied into, except a range that holds the
+ * subscription's UUID as it is once one such range is stored: later ones are left to the compressor, which finds
+ * each as a copy of an earlier one (the same bytes in every answer).
+ *
+ * In the compressor's view the ranges hold bytes UTF-8 text never has (0xF8-0xFF), so no back-reference can copy
+ * between a range and the text: UUID ranges hold a pattern whose three-byte sequences are all different (a copy
+ * of part of it lands at the same place in another), other ranges 0xFF. Each layout is checked by decompressing
+ * it for two UUIDs (`Template.gzip`); if the compressor wrote part of a UUID range as literals, that check fails
+ * and the layout with every range stored is used.
+ *
+ * The checksum (CRC-32) is updated, not recomputed: the document is the text with its ranges zeroed, plus each
+ * range's bytes, and CRC-32 is linear in the bytes, so each range adds its bytes' CRC moved past the bytes after
+ * it (zlib's crc32_combine). The UUID ranges share one sum of those moves.
  */
 export interface GzipLayout {
-  /** The gzip member for the document `doc` (the stand-in with this subscription's ranges written). */
-  render(doc: Buffer): Buffer;
+  /** The gzip member for the document `doc` (the stand-in with this answer's ranges written), whose UUID is `uuid`. */
+  render(doc: Buffer, uuid: string): Buffer;
 }
 
 /** How far back a piece may refer: nodes repeat their neighbours' fields, a few hundred bytes apart. */
@@ -20,32 +30,45 @@ const DICTIONARY = 4096;
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255]);
 /** A final empty stored block. */
 const END = Buffer.from([1, 0, 0, 0xff, 0xff]);
+const UUID_LENGTH = 36;
+
+/** 36 bytes of 0xF8-0xFE, no three-byte sequence twice. */
+const UUID_MARK = (() => {
+  const out = [0, 1, 2];
+  const seen = new Set(['0,1,2']);
+  while (out.length < UUID_LENGTH) {
+    const [a, b] = out.slice(-2) as [number, number];
+    const next = [0, 1, 2, 3, 4, 5, 6].find((c) => !seen.has(`${a},${b},${c}`))!;
+    seen.add(`${a},${b},${next}`);
+    out.push(next);
+  }
+  return Buffer.from(out.map((c) => 0xf8 + c));
+})();
 
 export function gzipLayout(
   standIn: Buffer,
   changes: readonly (readonly [number, number])[],
+  uuidRanges: readonly (readonly [number, number])[],
+  { shareUuids = true }: { shareUuids?: boolean } = {},
 ): GzipLayout | null {
-  // Touching ranges as one; each must fit a stored block.
-  const ranges: [number, number][] = [];
-  for (const [s, e] of changes) {
-    const last = ranges[ranges.length - 1];
-    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
-    else ranges.push([s, e]);
-  }
-  if (ranges.some(([s, e]) => e - s > 0xffff)) return null;
+  const isUuid = new Set(uuidRanges.map(([s]) => s));
+  const ranges = changes.map(([s, e]) => ({ s, e, uuid: isUuid.has(s) && e - s === UUID_LENGTH }));
+  for (let i = 1; i < ranges.length; i++) if (ranges[i]!.s < ranges[i - 1]!.e) return null;
+  if (ranges.some(({ s, e }) => e - s > 0xffff)) return null;
   const history = Buffer.from(standIn);
-  for (const [s, e] of ranges) history.fill(0xff, s, e);
-  // The text itself must have no 0xFF (it is UTF-8), or a back-reference could reach into a range.
-  let text = 0;
-  for (const [s, e] of ranges) {
-    if (history.subarray(text, s).includes(0xff)) return null;
-    text = e;
+  for (const r of ranges) {
+    if (r.uuid) UUID_MARK.copy(history, r.s);
+    else history.fill(0xff, r.s, r.e);
   }
-  if (history.subarray(text).includes(0xff)) return null;
+  // The text itself must have none of those bytes (it is UTF-8).
+  let from = 0;
+  for (const r of [...ranges, { s: history.length, e: history.length }]) {
+    if (history.subarray(from, r.s).some((b) => b >= 0xf8)) return null;
+    from = r.e;
+  }
 
   const parts: Buffer[] = [HEADER];
   let size = HEADER.length;
-  const copies: { from: number; to: number; length: number }[] = [];
   const deflated = (from: number, to: number) => {
     if (to <= from) return;
     const piece = deflateRawSync(history.subarray(from, to), {
@@ -56,29 +79,87 @@ export function gzipLayout(
     parts.push(piece);
     size += piece.length;
   };
+  const stored: { from: number; to: number; length: number; uuid: boolean; after: number }[] = [];
+  let uuidStored = false;
   let at = 0;
-  for (const [s, e] of ranges) {
-    deflated(at, s);
-    const length = e - s;
+  for (const r of ranges) {
+    if (r.uuid && uuidStored && shareUuids) continue; // left to the compressor
+    deflated(at, r.s);
+    const length = r.e - r.s;
     const head = Buffer.from([0, length & 0xff, length >> 8, ~length & 0xff, (~length >> 8) & 0xff]);
-    parts.push(head, history.subarray(s, e));
-    copies.push({ from: s, to: size + head.length, length });
+    parts.push(head, history.subarray(r.s, r.e));
+    stored.push({ from: r.s, to: size + head.length, length, uuid: r.uuid, after: history.length - r.e });
     size += head.length + length;
-    at = e;
+    uuidStored ||= r.uuid;
+    at = r.e;
   }
   deflated(at, history.length);
   parts.push(END);
   size += END.length;
   const compressed = Buffer.concat(parts, size);
+
+  // The checksum of the text with every range zeroed, and the moves of the UUID ranges, summed.
+  const zeroed = Buffer.from(standIn);
+  for (const r of ranges) zeroed.fill(0, r.s, r.e);
+  const base = crc32(zeroed);
+  let uuidMove = 0;
+  for (const r of ranges) if (r.uuid) uuidMove ^= movePast(standIn.length - r.e);
+  const others = stored.filter((c) => !c.uuid).map((c) => ({ ...c, move: movePast(c.after) }));
+  const zerosCrc = new Map(others.map((c) => [c.length, crc32(Buffer.alloc(c.length))]));
+  const uuidZeros = crc32(Buffer.alloc(UUID_LENGTH));
   const docSize = standIn.length;
+
   return {
-    render(doc) {
+    render(doc, uuid) {
       const out = Buffer.allocUnsafe(size + 8);
       compressed.copy(out);
-      for (const c of copies) doc.copy(out, c.to, c.from, c.from + c.length);
-      out.writeUInt32LE(crc32(doc), size);
+      for (const c of stored) doc.copy(out, c.to, c.from, c.from + c.length);
+      let crc = base;
+      if (uuidMove !== 0) crc ^= multiply(uuidMove, (crc32(uuid) ^ uuidZeros) >>> 0);
+      for (const c of others)
+        crc ^= multiply(
+          c.move,
+          (crc32(doc.subarray(c.from, c.from + c.length)) ^ zerosCrc.get(c.length)!) >>> 0,
+        );
+      out.writeUInt32LE(crc >>> 0, size);
       out.writeUInt32LE(docSize, size + 4);
       return out;
     },
   };
+}
+
+// CRC-32 arithmetic (polynomials modulo CRC-32's, bit-reflected, as zlib's crc32_combine does it).
+const POLY = 0xedb88320;
+
+/** a * b modulo the CRC polynomial. */
+function multiply(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) for k = 0..31. */
+const X2N = (() => {
+  const table: number[] = [];
+  let p = 0x40000000; // x^1
+  for (let k = 0; k < 32; k++) {
+    table.push(p);
+    p = multiply(p, p);
+  }
+  return table;
+})();
+
+/** x^(8n): what moves a CRC past n zero bytes. */
+function movePast(n: number): number {
+  let p = 0x80000000; // x^0
+  for (let k = 3; n > 0; n = Math.floor(n / 2), k++) if (n & 1) p = multiply(X2N[k & 31]!, p);
+  return p;
 }

@@ -147,6 +147,27 @@ describe('delivery templates', () => {
     }
   });
 
+  it('gzips 200 nodes to a few kilobytes: the UUID is stored once, every other place copies it', () => {
+    const many = Array.from({ length: 200 }, (_, i) => {
+      const c = nodes[i % nodes.length]!;
+      const ss2022 = c.node.protocol === 'shadowsocks' && isSs2022(c.node.cipher);
+      // As the catalogue makes them: the UUID itself wherever the secret is the UUID.
+      return {
+        secretOf: ss2022 ? c.secretOf : uuidItself,
+        node: { ...c.node, name: `node ${i}`, port: 20000 + i },
+      };
+    });
+    const t = buildTemplates(many, site);
+    for (const format of ['clash', 'sing-box'] as const) {
+      for (const uuid of UUIDS) {
+        const gzipped = t[format]!.gzip(uuid)!;
+        expect(gunzipSync(gzipped).toString('utf8')).toBe(renderDirect(format, many, uuid, site));
+        // Stored at each place, 200 UUIDs alone would be 7,200 bytes.
+        expect(gzipped.length).toBeLessThan(7_200);
+      }
+    }
+  });
+
   it('has no template for a format that carries none of the nodes', () => {
     // sing-box has no TCP HTTP header obfuscation that matches Xray's.
     const dressed = nodes.filter((c) => c.node.network === 'tcp' && c.node.tcpHeader === 'http');

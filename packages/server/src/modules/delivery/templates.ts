@@ -73,13 +73,16 @@ export class Template {
     if (!layout) return null;
     if (this.gzipped === undefined) {
       this.doc = Buffer.from(layout.standIn);
-      const built = gzipLayout(layout.standIn, layout.changes);
-      this.gzipped = built;
-      if (built && !PROBES.slice(1, 3).every((u) => this.gzipMatches(u))) this.gzipped = null;
+      // UUIDs as copies of the first one; failing the check, every range stored; failing that, none.
+      for (const shareUuids of [true, false]) {
+        this.gzipped = gzipLayout(layout.standIn, layout.changes, layout.uuids, { shareUuids });
+        if (this.gzipped && PROBES.slice(1, 3).every((u) => this.gzipMatches(u))) break;
+        this.gzipped = null;
+      }
     }
     // The document's unchanging bytes are in place from the first answer; each answer writes every range.
     if (!this.gzipped || !layout.write(this.doc!, 0, uuid)) return null;
-    return this.gzipped.render(this.doc!);
+    return this.gzipped.render(this.doc!, uuid);
   }
 
   private gzipMatches(uuid: string): boolean {
@@ -124,6 +127,8 @@ interface Layout {
   size: number;
   standIn: Buffer;
   changes: readonly (readonly [number, number])[];
+  /** The changed ranges that hold the UUID itself (what `uuidItself` writes). */
+  uuids: readonly (readonly [number, number])[];
   write(out: Buffer, at: number, uuid: string): boolean;
 }
 
@@ -159,6 +164,7 @@ function layoutOf(pieces: readonly Piece[]): Layout | null {
       size,
     ),
     changes: changing.flatMap((p) => p.layout.changes.map(([s, e]) => [p.at + s, p.at + e] as const)),
+    uuids: changing.flatMap((p) => p.layout.uuids.map(([s, e]) => [p.at + s, p.at + e] as const)),
     write: (out, at, uuid) => {
       for (const p of changing) if (!p.layout.write(out, at + p.at, uuid)) return false;
       return true;
@@ -168,7 +174,7 @@ function layoutOf(pieces: readonly Piece[]): Layout | null {
 
 function literal(text: string): Layout {
   const standIn = Buffer.from(text, 'utf8');
-  return { size: standIn.length, standIn, changes: [], write: NOTHING_CHANGES };
+  return { size: standIn.length, standIn, changes: [], uuids: [], write: NOTHING_CHANGES };
 }
 
 function slotLayout(slot: Slot): Layout | null {
@@ -177,11 +183,13 @@ function slotLayout(slot: Slot): Layout | null {
   // ASCII only (one byte a character), and the same length for every probe.
   if (Buffer.byteLength(first, 'utf8') !== size || PROBES.some((u) => slot(u).length !== size)) return null;
   const changes = size > 0 ? [[0, size] as const] : [];
-  if (slot === uuidItself) return { size, standIn: Buffer.from(first, 'latin1'), changes, write: writeUuid };
+  if (slot === uuidItself)
+    return { size, standIn: Buffer.from(first, 'latin1'), changes, uuids: changes, write: writeUuid };
   return {
     size,
     standIn: Buffer.from(first, 'latin1'),
     changes,
+    uuids: [],
     write: (out, at, uuid) => {
       const value = slot(uuid);
       if (value.length !== size) return false;
@@ -245,6 +253,7 @@ function base64Layout(pieces: readonly Piece[]): Layout | null {
     changes: windows.map(
       ([from, to]) => [(from / 3) * 4, (from / 3) * 4 + Math.ceil((to - from) / 3) * 4] as const,
     ),
+    uuids: [],
     write: (out, at, uuid) => {
       if (!inner.write(scratch, 0, uuid)) return false;
       for (const [from, to] of windows) encodeBase64(scratch, from, to, out, at + (from / 3) * 4);
