@@ -21,8 +21,13 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * it (zlib's crc32_combine). The UUID ranges share one sum of those moves.
  */
 export interface GzipLayout {
-  /** The gzip member for the document `doc` (the stand-in with this answer's ranges written), whose UUID is `uuid`. */
-  render(doc: Buffer, uuid: string): Buffer;
+  /** Whether `render` reads `doc`: some range holds something other than the UUID itself. */
+  readonly needsDoc: boolean;
+  /**
+   * The gzip member for the subscription with this UUID; `doc` is its document (the stand-in with the answer's
+   * ranges written), when `needsDoc`.
+   */
+  render(doc: Buffer | null, uuid: string): Buffer;
 }
 
 /** How far back a piece may refer: nodes repeat their neighbours' fields, a few hundred bytes apart. */
@@ -110,16 +115,19 @@ export function gzipLayout(
   const docSize = standIn.length;
 
   return {
+    needsDoc: others.length > 0,
     render(doc, uuid) {
       const out = Buffer.allocUnsafe(size + 8);
       compressed.copy(out);
-      for (const c of stored) doc.copy(out, c.to, c.from, c.from + c.length);
+      for (const c of stored)
+        if (c.uuid) out.write(uuid, c.to, UUID_LENGTH, 'latin1');
+        else doc!.copy(out, c.to, c.from, c.from + c.length);
       let crc = base;
       if (uuidMove !== 0) crc ^= multiply(uuidMove, (crc32(uuid) ^ uuidZeros) >>> 0);
       for (const c of others)
         crc ^= multiply(
           c.move,
-          (crc32(doc.subarray(c.from, c.from + c.length)) ^ zerosCrc.get(c.length)!) >>> 0,
+          (crc32(doc!.subarray(c.from, c.from + c.length)) ^ zerosCrc.get(c.length)!) >>> 0,
         );
       out.writeUInt32LE(crc >>> 0, size);
       out.writeUInt32LE(docSize, size + 4);

@@ -80,9 +80,12 @@ export class Template {
         this.gzipped = null;
       }
     }
-    // The document's unchanging bytes are in place from the first answer; each answer writes every range.
-    if (!this.gzipped || !layout.write(this.doc!, 0, uuid)) return null;
-    return this.gzipped.render(this.doc!, uuid);
+    if (!this.gzipped) return null;
+    // Ranges that hold the UUID itself are written from it; others are read from the document, whose unchanging
+    // bytes are in place from the first answer (each answer writes every range).
+    if (!this.gzipped.needsDoc) return this.gzipped.render(null, uuid);
+    if (!layout.write(this.doc!, 0, uuid)) return null;
+    return this.gzipped.render(this.doc, uuid);
   }
 
   private gzipMatches(uuid: string): boolean {
