@@ -32,6 +32,7 @@ describe('configuration from the environment', () => {
       SEED_DEMO: 'false',
       JWT_SECRET: 'k'.repeat(32),
       RATE_LIMIT_MAX: '50',
+      SUB_FETCHES_PER_MINUTE: '120',
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -40,7 +41,9 @@ describe('configuration from the environment', () => {
       seedDemo: false,
       jwtSecret: 'k'.repeat(32),
       rateLimit: { max: 50, windowMs: 60000 },
+      subFetchesPerMinute: 120,
     });
+    expect(loadConfig({}).subFetchesPerMinute).toBe(30);
   });
 
   it('stops with a line naming every bad variable', () => {

@@ -44,6 +44,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SUB_FETCHES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SITE_NAME: z.string().min(1).default('Proxy Portal'),
   SMTP_URL: z
@@ -187,6 +188,8 @@ export interface AppConfig {
   seedDemo: boolean;
   jwtSecret: string | null;
   rateLimit: { max: number; windowMs: number };
+  /** How often one subscription link may be fetched a minute (`/sub`, 40312 beyond). */
+  subFetchesPerMinute: number;
   shutdownTimeoutMs: number;
   siteName: string;
   mail: { smtpUrl: string | null; from: string };
@@ -248,6 +251,7 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO,
     jwtSecret: e.JWT_SECRET ?? null,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    subFetchesPerMinute: e.SUB_FETCHES_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     siteName: e.SITE_NAME,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@localhost>` },

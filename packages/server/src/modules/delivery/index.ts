@@ -8,6 +8,7 @@ export const deliveryModule: ModuleFactory = (ctx) => ({
       links: ctx.services.subscriptions.links,
       catalogue: new DeliveryCatalogue(ctx.services.nodes, ctx.config.siteName),
       limiter: ctx.limiter,
+      fetchesPerMinute: ctx.config.subFetchesPerMinute,
       siteName: ctx.config.siteName,
       publicUrl: ctx.config.publicUrl,
     }),

@@ -111,6 +111,8 @@ export function deliveryRoutes(
     links: SubscriptionLinks;
     catalogue: DeliveryCatalogue;
     limiter: RateLimiter;
+    /** How often one link may be fetched a minute. */
+    fetchesPerMinute: number;
     siteName: string;
     publicUrl: string;
   },
@@ -167,7 +169,7 @@ export function deliveryRoutes(
         await deps.limiter.hit(unknown, UNKNOWN_TOKENS_PER_MINUTE, 60_000);
         throw new AppError('LINK_NOT_FOUND');
       }
-      const { allowed, retryAfterMs } = await deps.limiter.hit(`sub:${token}`, 30, 60_000);
+      const { allowed, retryAfterMs } = await deps.limiter.hit(`sub:${token}`, deps.fetchesPerMinute, 60_000);
       if (!allowed) {
         reply.header('retry-after', Math.ceil(retryAfterMs / 1000));
         throw new AppError('LINK_RATE_LIMIT');
