@@ -42,7 +42,9 @@ export const uuidItself: Slot = (uuid) => uuid;
  * ranges a subscription's UUID changes. Each slot writes as many ASCII bytes for every UUID `TEMPLATE_UUID` takes
  * (a UUID, a key derived from it, their URI or base64 forms), so an answer is a copy of the stand-in's bytes with
  * those ranges written over, and a base64 part re-encodes only the three-byte groups its slots touch. A slot whose
- * length does vary (Shadowsocks 2022's percent-encoded key in a share link) sends that document down the text path.
+ * length varied (none does today: even Shadowsocks 2022's percent-encoded key, the base64 of the UUID's first
+ * characters, has no character to escape) would send its document down the text path. The methods take a UUID
+ * that `TEMPLATE_UUID` accepts.
  */
 export class Template {
   private readonly layout: Layout | null;
