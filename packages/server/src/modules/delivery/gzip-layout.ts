@@ -30,24 +30,34 @@ export interface GzipLayout {
   render(doc: Buffer | null, uuid: string): Buffer;
 }
 
-/** How far back a piece may refer: nodes repeat their neighbours' fields, a few hundred bytes apart. */
-const DICTIONARY = 4096;
+/** How far back deflate may refer (its window), and so each piece's dictionary. */
+const WINDOW = 32_768;
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255]);
 /** A final empty stored block. */
 const END = Buffer.from([1, 0, 0, 0xff, 0xff]);
 const UUID_LENGTH = 36;
 
-/** 36 bytes of 0xF8-0xFE, no three-byte sequence twice. */
+/**
+ * 36 bytes of 0xF8-0xFE with no three-byte sequence twice, even read round the end (two UUID ranges side by side
+ * must not show a sequence of the mark at another offset).
+ */
 const UUID_MARK = (() => {
-  const out = [0, 1, 2];
-  const seen = new Set(['0,1,2']);
-  while (out.length < UUID_LENGTH) {
-    const [a, b] = out.slice(-2) as [number, number];
-    const next = [0, 1, 2, 3, 4, 5, 6].find((c) => !seen.has(`${a},${b},${c}`))!;
-    seen.add(`${a},${b},${next}`);
-    out.push(next);
+  for (let start = 0; start < 343; start++) {
+    const out = [Math.floor(start / 49), Math.floor(start / 7) % 7, start % 7];
+    const seen = new Set([out.join()]);
+    while (out.length < UUID_LENGTH) {
+      const [a, b] = out.slice(-2) as [number, number];
+      const next = [0, 1, 2, 3, 4, 5, 6].find((c) => !seen.has(`${a},${b},${c}`));
+      if (next === undefined) break;
+      seen.add(`${a},${b},${next}`);
+      out.push(next);
+    }
+    const n = out.length;
+    const round = [0, 1].map((i) => [out[n - 2 + i], out[(n - 1 + i) % n], out[i]].join());
+    if (n === UUID_LENGTH && round.every((t) => !seen.has(t)) && round[0] !== round[1])
+      return Buffer.from(out.map((c) => 0xf8 + c));
   }
-  return Buffer.from(out.map((c) => 0xf8 + c));
+  throw new Error('no mark');
 })();
 
 export function gzipLayout(
@@ -79,23 +89,26 @@ export function gzipLayout(
     const piece = deflateRawSync(history.subarray(from, to), {
       level: 9,
       finishFlush: constants.Z_SYNC_FLUSH,
-      ...(from > 0 ? { dictionary: history.subarray(Math.max(0, from - DICTIONARY), from) } : {}),
+      ...(from > 0 ? { dictionary: history.subarray(Math.max(0, from - WINDOW), from) } : {}),
     });
     parts.push(piece);
     size += piece.length;
   };
   const stored: { from: number; to: number; length: number; uuid: boolean; after: number }[] = [];
-  let uuidStored = false;
+  // Where the last UUID range starts: a UUID range is left to the compressor only when one is within deflate's reach
+  // (its window less the look-ahead zlib keeps; the piece's dictionary is as long), else it is stored too.
+  let lastUuid = -Infinity;
   let at = 0;
   for (const r of ranges) {
-    if (r.uuid && uuidStored && shareUuids) continue; // left to the compressor
+    const shared = r.uuid && shareUuids && lastUuid >= r.e - (WINDOW - 512);
+    if (r.uuid) lastUuid = r.s;
+    if (shared) continue; // left to the compressor
     deflated(at, r.s);
     const length = r.e - r.s;
     const head = Buffer.from([0, length & 0xff, length >> 8, ~length & 0xff, (~length >> 8) & 0xff]);
     parts.push(head, history.subarray(r.s, r.e));
     stored.push({ from: r.s, to: size + head.length, length, uuid: r.uuid, after: history.length - r.e });
     size += head.length + length;
-    uuidStored ||= r.uuid;
     at = r.e;
   }
   deflated(at, history.length);

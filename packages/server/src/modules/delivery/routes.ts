@@ -78,7 +78,7 @@ export function acceptsGzip(header: string | undefined): boolean {
   for (const part of header.split(',')) {
     const [coding, ...params] = part.split(';');
     if (coding!.trim().toLowerCase() !== 'gzip') continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
   }
   return false;

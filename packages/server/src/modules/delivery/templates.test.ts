@@ -216,6 +216,30 @@ describe('a template written in place', () => {
     expect(t.bytes(UUIDS[0]!).toString('latin1')).toBe(b64(`x${UUIDS[0]!}y`));
   });
 
+  it('falls back to text when a slot writes a non-ASCII character for one UUID only', () => {
+    const odd = (u: string) => (u.startsWith('abc') ? `é${u.slice(1)}` : u);
+    const t = new Template(['x', odd, 'y']);
+    expect(t.inPlace).toBe(true);
+    const uuid = 'abcdef01-2345-4678-9abc-def012345678';
+    expect(t.bytes(uuid).toString('utf8')).toBe(`xé${uuid.slice(1)}y`);
+  });
+
+  it('gzips UUIDs farther apart than deflate reaches, and side by side, each read back exactly', () => {
+    const far = new Template(['a', uuidItself, 'b'.repeat(40_000), uuidItself, 'c']);
+    const touching = new Template([
+      'a',
+      uuidItself,
+      uuidItself,
+      '\n',
+      uuidItself,
+      uuidItself,
+      uuidItself,
+      'z',
+    ]);
+    for (const t of [far, touching])
+      for (const uuid of MORE) expect(gunzipSync(t.gzip(uuid)!).toString('latin1')).toBe(t.text(uuid));
+  });
+
   it('is not laid out when the probes already show a slot writes lengths that vary, or non-ASCII', () => {
     expect(new Template(['a', (u) => u.replace(/[^0-9]/g, '')]).inPlace).toBe(false);
     expect(new Template(['a', (u) => `é${u}`]).inPlace).toBe(false);

@@ -78,11 +78,12 @@ export class Template {
       // UUIDs as copies of the first one; failing the check, every range stored; failing that, none.
       for (const shareUuids of [true, false]) {
         this.gzipped = gzipLayout(layout.standIn, layout.changes, layout.uuids, { shareUuids });
-        if (this.gzipped && PROBES.slice(1, 3).every((u) => this.gzipMatches(u))) break;
+        // Varied UUIDs: a copy from the wrong place in a UUID would show.
+        if (this.gzipped && PROBES.slice(3, 6).every((u) => this.gzipMatches(u))) break;
         this.gzipped = null;
       }
     }
-    if (!this.gzipped) return null;
+    if (!this.gzipped || uuid.length !== UUID_LENGTH) return null;
     // Ranges that hold the UUID itself are written from it; others are read from the document, whose unchanging
     // bytes are in place from the first answer (each answer writes every range).
     if (!this.gzipped.needsDoc) return this.gzipped.render(null, uuid);
@@ -186,7 +187,7 @@ function slotLayout(slot: Slot): Layout | null {
   const first = slot(STAND_IN);
   const size = first.length;
   // ASCII only (one byte a character), and the same length for every probe.
-  if (Buffer.byteLength(first, 'utf8') !== size || PROBES.some((u) => slot(u).length !== size)) return null;
+  if (PROBES.some((u) => !fits(slot(u), size))) return null;
   const changes = size > 0 ? [[0, size] as const] : [];
   if (slot === uuidItself)
     return { size, standIn: Buffer.from(first, 'latin1'), changes, uuids: changes, write: writeUuid };
@@ -197,15 +198,23 @@ function slotLayout(slot: Slot): Layout | null {
     uuids: [],
     write: (out, at, uuid) => {
       const value = slot(uuid);
-      if (value.length !== size) return false;
+      if (!fits(value, size)) return false;
       out.write(value, at, size, 'latin1');
       return true;
     },
   };
 }
 
+/** A slot's value has its range's size in characters, each one byte (ASCII). */
+function fits(value: string, size: number): boolean {
+  return value.length === size && Buffer.byteLength(value, 'utf8') === size;
+}
+
+const UUID_LENGTH = 36;
+
 function writeUuid(out: Buffer, at: number, uuid: string): boolean {
-  out.write(uuid, at, 36, 'latin1');
+  if (uuid.length !== UUID_LENGTH) return false;
+  out.write(uuid, at, UUID_LENGTH, 'latin1');
   return true;
 }
 
