@@ -12,6 +12,7 @@ import {
   normalizePagePath,
 } from '@portal/contract';
 import type { Locale } from '@portal/contract';
+import { acceptsEncoding } from '../lib/accept-encoding.js';
 import { isApiPath, sendApiNotFound } from './error-handler.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -111,17 +112,10 @@ function atAdminPath(adminPath: string): PageVariant {
   return { key: 'admin', apply: (html) => html.replace('<html ', `<html data-admin-path="${adminPath}" `) };
 }
 
-/** br, else gzip, else none, by the request's Accept-Encoding (q=0 refuses). */
+/** br, else gzip, else none, by the request's Accept-Encoding (`lib/accept-encoding.ts`). */
 function pageEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set(
-    (header ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
+  if (acceptsEncoding(header, 'br')) return 'br';
+  if (acceptsEncoding(header, 'gzip')) return 'gzip';
   return null;
 }
 

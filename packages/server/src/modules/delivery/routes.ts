@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { acceptsEncoding } from '../../lib/accept-encoding.js';
 import { AppError } from '../../lib/app-error.js';
 import { LEAN_ROUTE } from '../../lib/lean-route.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -72,18 +73,6 @@ const CONTENT_TYPES: Record<Format, string> = {
   'sing-box': 'application/json; charset=utf-8',
 };
 
-/** Whether an Accept-Encoding header takes gzip (listed, and not with q=0). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  for (const part of header.split(',')) {
-    const [coding, ...params] = part.split(';');
-    if (coding!.trim().toLowerCase() !== 'gzip') continue;
-    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
-
 /**
  * What /sub sends in place of the app-wide security headers it skips (it answers a download, never a page):
  * no sniffing, HSTS when the site is https (as every answer), not embeddable by other sites, no scripts or frames if
@@ -130,7 +119,7 @@ export function deliveryRoutes(
     format: Format,
     sub: LinkSubscription,
     userLocale: string,
-    acceptsGzip: boolean,
+    gzipTaken: boolean,
   ): Promise<{ body: string | Buffer; gzip?: true }> {
     const { nodes, templates } = await deps.catalogue.forPackage(sub.package_id);
     const template = templates[format];
@@ -140,7 +129,7 @@ export function deliveryRoutes(
       return { body: renderNodes(format, [placeholder('noNodes', userLocale, sub.end_at, publicUrl)]) };
     if (!TEMPLATE_UUID.test(sub.uuid)) return { body: renderDirect(format, nodes, sub.uuid, siteName) };
     // YAML and JSON shrink four to five times; the base64 list only by half, for more work than it saves.
-    const gzipped = acceptsGzip && format !== 'base64' ? template.gzip(sub.uuid) : null;
+    const gzipped = gzipTaken && format !== 'base64' ? template.gzip(sub.uuid) : null;
     return gzipped ? { body: gzipped, gzip: true } : { body: template.bytes(sub.uuid) };
   }
 
@@ -195,7 +184,7 @@ export function deliveryRoutes(
       const trouble = found.ownerDisabled ? 'disabled' : servingProblem(sub);
       const { body, gzip } = trouble
         ? { body: renderNodes(format, [placeholder(trouble, userLocale, sub.end_at, publicUrl)]) }
-        : await render(format, sub, userLocale, acceptsGzip(request.headers['accept-encoding']));
+        : await render(format, sub, userLocale, acceptsEncoding(request.headers['accept-encoding'], 'gzip'));
       if (gzip) reply.header('content-encoding', 'gzip');
       const expire = Math.floor(Date.parse(sub.end_at) / 1000);
       return reply

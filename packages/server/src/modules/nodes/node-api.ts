@@ -3,6 +3,7 @@ import { encode } from '@msgpack/msgpack';
 import { NODES } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NodeRow } from '../../db/types.js';
+import { acceptsEncoding } from '../../lib/accept-encoding.js';
 import { LEAN_ROUTE } from '../../lib/lean-route.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AgentService } from './agent-service.js';
@@ -71,18 +72,6 @@ const MSGPACK_TYPE = 'application/x-msgpack';
 /** The ETags of `If-None-Match` (a weak one compares as its strong form). */
 function presentedEtags(request: FastifyRequest): string[] {
   return (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
-}
-
-/** `Accept-Encoding` names gzip (or `*`) without `q=0`. */
-export function acceptsGzip(request: Pick<FastifyRequest, 'headers'>): boolean {
-  const header = request.headers['accept-encoding'];
-  if (typeof header !== 'string') return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') return false;
-    const q = params.find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
 }
 
 /**
@@ -327,7 +316,9 @@ export function nodeApiRoutes(app: FastifyInstance, agents: AgentService, limite
           .header('vary', 'X-Response-Format, Accept-Encoding');
         if (presentedEtags(request).includes(body.etag)) return reply.code(304).send();
         reply.type(packed ? MSGPACK_TYPE : JSON_TYPE);
-        const gzipped = acceptsGzip(request) ? body.gzipIfReady() : null;
+        const gzipped = acceptsEncoding(request.headers['accept-encoding'], 'gzip')
+          ? body.gzipIfReady()
+          : null;
         if (gzipped) return reply.header('content-encoding', 'gzip').send(gzipped);
         return reply.send(body.bytes);
       });
