@@ -1,7 +1,17 @@
 /** Timestamps are stored as ISO 8601 UTC strings (they sort correctly as text on both dialects). */
 export function nowIso(): string {
-  return new Date().toISOString();
+  // Formatting a date is most of a hot route's date work (every /sub answer asks); within one millisecond the text
+  // is the same.
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
 }
+
+let lastMs = Number.NaN;
+let lastIso = '';
 
 export function isoAfter(ms: number, from: Date = new Date()): string {
   return new Date(from.getTime() + ms).toISOString();

@@ -8,14 +8,15 @@ declare module 'fastify' {
 }
 
 /**
- * Route options of a hot route that sends the headers it needs itself (subscription links): helmet and
- * compression are off through their own options, the app-wide locale and x-request-id hooks let it pass
- * (`isLeanRoute`), and it is not access-logged. Errors still leave as the envelope, in the caller's language.
+ * Route options of a hot route that sends the headers it needs itself (subscription links): compression (and the
+ * request-body decompression a GET never needs) is off through its own options, the app-wide security-header,
+ * locale and x-request-id hooks let it pass (`isLeanRoute`), and it is not access-logged. Errors still leave as the
+ * envelope, in the caller's language.
  */
 export const LEAN_ROUTE = {
   config: { lean: true },
-  helmet: false as const,
   compress: false as const,
+  decompress: false as const,
   logLevel: 'warn' as const,
 };
 

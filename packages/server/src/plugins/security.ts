@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { isLeanRoute } from '../lib/lean-route.js';
 
 /**
  * Security headers with a real Content-Security-Policy (no inline scripts; Mantine needs inline styles) and
@@ -39,8 +39,18 @@ export function isHttpsUrl(publicUrl: string): boolean {
   return publicUrl.toLowerCase().startsWith('https://');
 }
 
+/**
+ * Helmet's headers on every answer but a lean route's (which sends its own), and response compression. The headers
+ * depend on nothing in the request, so they are computed once (`securityHeaders`) and set by one hook, instead of
+ * helmet's middleware building them again for every request (and its plugin's two hooks running even where a route
+ * turns it off).
+ */
 export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
-  await app.register(fastifyHelmet, helmetOptions(isHttpsUrl(publicUrl)));
+  const headers = securityHeaders(publicUrl);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isLeanRoute(request)) reply.headers(headers);
+    done();
+  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 }
 

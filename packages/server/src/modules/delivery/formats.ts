@@ -142,9 +142,14 @@ export function vmessJson(n: ClientNode): string {
  * percent-encoded as it is (their password holds a ':' between server and user key).
  */
 export function ssUserinfo(cipher: string, secret: string): string {
-  return cipher.startsWith('2022-')
-    ? `${encodeURIComponent(cipher)}:${encodeURIComponent(secret)}`
-    : Buffer.from(`${cipher}:${secret}`).toString('base64url');
+  return ssUserinfoInBase64(cipher)
+    ? Buffer.from(`${cipher}:${secret}`).toString('base64url')
+    : `${encodeURIComponent(cipher)}:${encodeURIComponent(secret)}`;
+}
+
+/** Whether `ssUserinfo` is the base64url of `method:password` (every cipher but the 2022 ones). */
+export function ssUserinfoInBase64(cipher: string): boolean {
+  return !cipher.startsWith('2022-');
 }
 
 /** SIP002's plugin parameter: `/?plugin=` and the percent-encoded `name;options` of the client's plugin. */

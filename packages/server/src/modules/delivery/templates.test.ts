@@ -199,6 +199,23 @@ describe('a template written in place', () => {
     }
   });
 
+  it('base64url without padding (a Shadowsocks userinfo), at every length and offset, inside the list', () => {
+    const url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
+    for (let k = 0; k < 6; k++) {
+      for (const tail of ['', 'y', 'yy', 'é']) {
+        const t = new Template([
+          { base64: ['ss://', { base64: ['x'.repeat(k), uuidItself, tail], url: true }, '@h:1'] },
+        ]);
+        expect(t.inPlace).toBe(true);
+        for (const uuid of MORE) {
+          const want = b64(`ss://${url(`${'x'.repeat(k)}${uuid}${tail}`)}@h:1`);
+          expect(t.bytes(uuid).toString('latin1')).toBe(want);
+          expect(t.text(uuid)).toBe(want);
+        }
+      }
+    }
+  });
+
   it('base64 inside base64 (a VMess link in the list)', () => {
     const t = new Template([{ base64: ['a', { base64: ['{"id":"', uuidItself, '"}'] }, '\nb', uuidItself] }]);
     expect(t.inPlace).toBe(true);

@@ -7,6 +7,7 @@ import {
   shareUri,
   singBoxJson,
   ssUserinfo,
+  ssUserinfoInBase64,
   vmessJson,
   type ClientNode,
   type Format,
@@ -25,8 +26,11 @@ export interface CatalogueNode {
 /** The part of a document a subscription fills in, from its UUID. */
 export type Slot = (uuid: string) => string;
 
-/** A piece of a document: literal text, a slot, or pieces sent base64-encoded (a VMess link, the whole list). */
-export type Piece = string | Slot | { readonly base64: readonly Piece[] };
+/**
+ * A piece of a document: literal text, a slot, or pieces sent base64-encoded (a VMess link, the whole list), or
+ * base64url-encoded without padding (`url`: a Shadowsocks userinfo).
+ */
+export type Piece = string | Slot | { readonly base64: readonly Piece[]; readonly url?: true };
 
 /** The subscription's UUID as the templates take it (what `randomUUID` makes); anything else is rendered afresh. */
 export const TEMPLATE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -120,7 +124,7 @@ function textOf(pieces: readonly Piece[], uuid: string): string {
         ? p
         : typeof p === 'function'
           ? p(uuid)
-          : Buffer.from(textOf(p.base64, uuid), 'utf8').toString('base64');
+          : Buffer.from(textOf(p.base64, uuid), 'utf8').toString(p.url ? 'base64url' : 'base64');
   return out;
 }
 
@@ -157,7 +161,7 @@ function layoutOf(pieces: readonly Piece[]): Layout | null {
   let size = 0;
   for (const p of pieces) {
     const layout =
-      typeof p === 'string' ? literal(p) : typeof p === 'function' ? slotLayout(p) : base64Layout(p.base64);
+      typeof p === 'string' ? literal(p) : typeof p === 'function' ? slotLayout(p) : base64Layout(p);
     if (!layout) return null;
     parts.push({ at: size, layout });
     size += layout.size;
@@ -219,36 +223,51 @@ function writeUuid(out: Buffer, at: number, uuid: string): boolean {
 }
 
 const BASE64 = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 'latin1');
+const BASE64URL = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_', 'latin1');
 
 /**
  * `src[from, to)` as base64 written into `out` at `at`, padded when the range's length is not a multiple of three
- * (only a document's last group): `Buffer#toString('base64')`'s characters, without a string for each group.
+ * (only a document's last group): `Buffer#toString('base64')`'s characters, without a string for each group. With
+ * `url`, `'base64url'`'s: its alphabet, and no padding.
  */
-function encodeBase64(src: Buffer, from: number, to: number, out: Buffer, at: number): void {
+function encodeBase64(src: Buffer, from: number, to: number, out: Buffer, at: number, url: boolean): void {
+  const chars = url ? BASE64URL : BASE64;
   let i = from;
   let o = at;
   for (; i + 3 <= to; i += 3) {
     const n = (src[i]! << 16) | (src[i + 1]! << 8) | src[i + 2]!;
-    out[o++] = BASE64[n >>> 18]!;
-    out[o++] = BASE64[(n >>> 12) & 63]!;
-    out[o++] = BASE64[(n >>> 6) & 63]!;
-    out[o++] = BASE64[n & 63]!;
+    out[o++] = chars[n >>> 18]!;
+    out[o++] = chars[(n >>> 12) & 63]!;
+    out[o++] = chars[(n >>> 6) & 63]!;
+    out[o++] = chars[n & 63]!;
   }
   if (i < to) {
     const two = i + 1 < to;
     const n = (src[i]! << 16) | (two ? src[i + 1]! << 8 : 0);
-    out[o++] = BASE64[n >>> 18]!;
-    out[o++] = BASE64[(n >>> 12) & 63]!;
-    out[o++] = two ? BASE64[(n >>> 6) & 63]! : 0x3d;
-    out[o] = 0x3d;
+    out[o++] = chars[n >>> 18]!;
+    out[o++] = chars[(n >>> 12) & 63]!;
+    if (two) out[o++] = chars[(n >>> 6) & 63]!;
+    else if (!url) out[o++] = 0x3d;
+    if (!url) out[o] = 0x3d;
   }
+}
+
+/** How many characters base64 (or unpadded base64url) gives for `n` bytes. */
+function encodedLength(n: number, url: boolean): number {
+  return url ? Math.ceil((n * 4) / 3) : Math.ceil(n / 3) * 4;
 }
 
 /**
  * Pieces sent as base64: the stand-in's encoding, and per UUID the three-byte groups around each changed range
  * re-encoded from a private copy of the inner bytes (neighbouring ranges share their groups).
  */
-function base64Layout(pieces: readonly Piece[]): Layout | null {
+function base64Layout({
+  base64: pieces,
+  url = false,
+}: {
+  base64: readonly Piece[];
+  url?: boolean;
+}): Layout | null {
   const inner = layoutOf(pieces);
   if (!inner) return null;
   const windows: [number, number][] = [];
@@ -260,17 +279,17 @@ function base64Layout(pieces: readonly Piece[]): Layout | null {
     else windows.push([from, to]);
   }
   const scratch = Buffer.from(inner.standIn);
-  const standIn = Buffer.from(inner.standIn.toString('base64'), 'latin1');
+  const standIn = Buffer.from(inner.standIn.toString(url ? 'base64url' : 'base64'), 'latin1');
   return {
     size: standIn.length,
     standIn,
     changes: windows.map(
-      ([from, to]) => [(from / 3) * 4, (from / 3) * 4 + Math.ceil((to - from) / 3) * 4] as const,
+      ([from, to]) => [(from / 3) * 4, (from / 3) * 4 + encodedLength(to - from, url)] as const,
     ),
     uuids: [],
     write: (out, at, uuid) => {
       if (!inner.write(scratch, 0, uuid)) return false;
-      for (const [from, to] of windows) encodeBase64(scratch, from, to, out, at + (from / 3) * 4);
+      for (const [from, to] of windows) encodeBase64(scratch, from, to, out, at + (from / 3) * 4, url);
       return true;
     },
   };
@@ -288,7 +307,7 @@ export function withSecrets(nodes: readonly CatalogueNode[], uuid: string): Clie
  * becomes a slot that writes the real secret the way that place encodes it (YAML plain scalar, JSON string,
  * URI component). Filled with a UUID, a template gives exactly the serialiser's bytes (`templates.test.ts`).
  * The base64 list is one base64 piece; VMess hides the secret inside base64 of its own (a piece in the piece), plain
- * Shadowsocks inside base64url (a slot that builds it).
+ * Shadowsocks inside unpadded base64url (a `url` piece in the piece), Shadowsocks 2022 percent-encoded (a slot).
  */
 export function buildTemplates(
   nodes: readonly CatalogueNode[],
@@ -351,7 +370,10 @@ function uriPieces(n: ClientNode, secretOf: Slot, cutUri: (text: string) => Piec
   if (n.protocol === 'shadowsocks') {
     const uri = shareUri(n);
     const head = `ss://${ssUserinfo(n.cipher, n.secret)}`;
-    return ['ss://', (uuid) => ssUserinfo(n.cipher, secretOf(uuid)), uri.slice(head.length)];
+    const rest = uri.slice(head.length);
+    return ssUserinfoInBase64(n.cipher)
+      ? ['ss://', { base64: [`${n.cipher}:`, secretOf], url: true }, rest]
+      : ['ss://', (uuid) => ssUserinfo(n.cipher, secretOf(uuid)), rest];
   }
   return cutUri(shareUri(n));
 }
@@ -384,7 +406,7 @@ function compact(pieces: readonly Piece[]): Piece[] {
     if (p === '') continue;
     const prev = out[out.length - 1];
     if (typeof p === 'string' && typeof prev === 'string') out[out.length - 1] = prev + p;
-    else out.push(typeof p === 'object' ? { base64: compact(p.base64) } : p);
+    else out.push(typeof p === 'object' ? { ...p, base64: compact(p.base64) } : p);
   }
   return out;
 }
