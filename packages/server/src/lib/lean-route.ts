@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,9 +17,19 @@ export const LEAN_ROUTE = {
   config: { lean: true },
   compress: false as const,
   decompress: false as const,
-  logLevel: 'warn' as const,
 };
 
 export function isLeanRoute(request: FastifyRequest): boolean {
   return request.routeOptions.config.lean === true;
+}
+
+/**
+ * Fastify's access log (its "incoming request" and "request completed" lines) skips lean routes. (A route's own
+ * `logLevel` would do it too, but pino then builds a logger with every log method anew for each request.)
+ */
+export function leanRoutesUnlogged(): LogController {
+  return new LogController({
+    disableRequestLogging: (request) =>
+      (request as Partial<FastifyRequest>).routeOptions?.config.lean === true,
+  });
 }

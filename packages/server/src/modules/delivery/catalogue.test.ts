@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { nowIso } from '../../db/time.js';
 import { accountWithRole, call } from '../../test/accounts.js';
-import { createTestApp, TEST_DIALECT, testConfig, type TestApp } from '../../test/helpers.js';
+import { createTestApp, LogCapture, TEST_DIALECT, testConfig, type TestApp } from '../../test/helpers.js';
 import { NODE_API_PREFIX } from '../nodes/node-api.js';
 
 /**
@@ -40,6 +40,7 @@ describe(`delivery catalogue and lean route (${TEST_DIALECT})`, () => {
   let t: TestApp;
   let owner: { token: string };
   let other: FastifyInstance;
+  const otherLogs = new LogCapture();
   const db = () => t.database.handle.db;
 
   beforeAll(async () => {
@@ -47,7 +48,10 @@ describe(`delivery catalogue and lean route (${TEST_DIALECT})`, () => {
     t = await createTestApp({ env });
     owner = await accountWithRole(t.app, db(), 'owner');
     // A second instance on the same database.
-    other = await buildApp(testConfig(env), { database: t.database.handle });
+    other = await buildApp(testConfig({ ...env, LOG_LEVEL: 'info' }), {
+      database: t.database.handle,
+      logStream: otherLogs,
+    });
     await other.ready();
   });
   afterAll(async () => {
@@ -216,5 +220,14 @@ describe(`delivery catalogue and lean route (${TEST_DIALECT})`, () => {
     });
     expect(missing.json<{ message: string }>().message).not.toBe(zh.json<{ message: string }>().message);
     expect(zh.json<{ code: number }>().code).toBe(missing.json<{ code: number }>().code);
+
+    // Not access-logged (the URL is the credential), where an API route is (the second instance logs at info).
+    await other.inject({ url: `/sub/${link}` });
+    await other.inject({ url: '/sub/NoSuchTokenAtAll123' });
+    await other.inject({ url: '/api/v1/portal/site' });
+    const logged = JSON.stringify(otherLogs.lines);
+    expect(logged).toContain('/api/v1/portal/site');
+    expect(logged).not.toContain(link);
+    expect(logged).not.toContain('NoSuchTokenAtAll123');
   });
 });
