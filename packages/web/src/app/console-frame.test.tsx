@@ -15,10 +15,11 @@ describe("the console's frame", () => {
       '<link rel="stylesheet" data-test href="/assets/charts-x.css"><div class="mantine-AppShell-main">…</div>';
     document.body.append(frame);
     render(<DismissConsoleFrame />);
-    // Hidden at once, emptied in the next task.
+    // Hidden at once, emptied and out of the layout in the next task.
     expect(document.getElementById(CONSOLE_FRAME_ID)).toBeNull();
-    expect(frame.style.display).toBe('none');
+    expect(frame.style.visibility).toBe('hidden');
     await waitFor(() => expect(document.querySelector('.mantine-AppShell-main')).toBeNull());
+    expect(frame.style.display).toBe('none');
     expect(document.querySelectorAll('link[rel="stylesheet"][href="/assets/charts-x.css"]')).toHaveLength(1);
     frame.remove();
   });
