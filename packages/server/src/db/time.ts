@@ -13,6 +13,7 @@ export function nowIso(): string {
 let lastMs = Number.NaN;
 let lastIso = '';
 
-export function isoAfter(ms: number, from: Date = new Date()): string {
+/** `ms` from now (`Date.now`, as `nowIso` reads it: a test that moves one moves both) or from `from`. */
+export function isoAfter(ms: number, from: Date = new Date(Date.now())): string {
   return new Date(from.getTime() + ms).toISOString();
 }

@@ -11,19 +11,18 @@ export const CONSOLE_FRAME_ID = 'console-frame';
 
 /**
  * Called by the public and landing layouts, and after the console's page: once it is on screen, the frame goes.
- * Hidden at once by `content-visibility` (and `visibility`, where that is unknown), emptied and taken out of the
- * layout in a task of its own. Measured on Lighthouse's phone (4x slowdown, 2-core machine) in the app's commit,
- * with the page just laid out beside it: removing the frame or setting `display: none` cost 200-260 ms, hiding it
- * this way 7-12 ms, and emptying it afterwards 23 ms in its own task. The page's style sheets it links stay where
- * they are: the page's import found them linked and added none.
+ * Marked dismissed at once, which hides it (`index.html`: `content-visibility` and `visibility`; it stays fixed, out
+ * of the page's flow, where `content-visibility` is unknown), then emptied and taken out of the layout in a task of
+ * its own. Measured on Lighthouse's phone (4x slowdown, 2-core machine) in the app's commit, with the page just laid
+ * out beside it: removing the frame or setting `display: none` cost 200-260 ms, hiding it this way 7-12 ms, and
+ * emptying it afterwards 23 ms in its own task. The page's style sheets it links stay where they are: the page's
+ * import found them linked and added none.
  */
 export function useDismissConsoleFrame(): void {
   useLayoutEffect(() => {
     const frame = document.getElementById(CONSOLE_FRAME_ID);
-    if (!frame) return;
-    frame.removeAttribute('id');
-    frame.style.contentVisibility = 'hidden';
-    frame.style.visibility = 'hidden';
+    if (!frame || frame.hasAttribute('data-dismissed')) return;
+    frame.setAttribute('data-dismissed', '');
     setTimeout(() => {
       for (const node of [...frame.childNodes]) if (!(node instanceof HTMLLinkElement)) node.remove();
       frame.style.display = 'none';

@@ -51,7 +51,7 @@ describe('a page that fails to render', () => {
       'This page could not be shown. Reload to try again.',
     );
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
-    expect(document.getElementById(CONSOLE_FRAME_ID)).toBeNull();
+    expect(frame.hasAttribute('data-dismissed')).toBe(true);
     await router.navigate('/fine');
     expect(await screen.findByText('fine page')).toBeTruthy();
     expect(screen.queryByTestId('page-error')).toBeNull();
