@@ -9,7 +9,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './lib/app-error.js';
-import { isLeanRoute, leanRoutesUnlogged } from './lib/lean-route.js';
+import { isLeanRoute, leanRoutesUnlogged, registerLeanRoutes } from './lib/lean-route.js';
 import { registerLocale } from './lib/locale.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { openRedis } from './lib/redis.js';
@@ -129,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await ctx.close();
   });
   app.decorateRequest('auth', null);
+  registerLeanRoutes(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,9 +1,13 @@
-import { LogController, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A lean route (`LEAN_ROUTE`). */
     lean?: boolean;
+  }
+  interface FastifyRequest {
+    /** Whether the request's route is lean, once asked (`isLeanRoute`); null before. */
+    leanRoute: boolean | null;
   }
 }
 
@@ -19,8 +23,16 @@ export const LEAN_ROUTE = {
   decompress: false as const,
 };
 
+/** Every request starts with `leanRoute` unknown (one shape for all requests). */
+export function registerLeanRoutes(app: FastifyInstance): void {
+  app.decorateRequest('leanRoute', null);
+}
+
+/**
+ * Read once per request: `request.routeOptions` builds a new object on every read, and four hooks ask.
+ */
 export function isLeanRoute(request: FastifyRequest): boolean {
-  return request.routeOptions.config.lean === true;
+  return (request.leanRoute ??= request.routeOptions.config.lean === true);
 }
 
 /**
@@ -29,7 +41,8 @@ export function isLeanRoute(request: FastifyRequest): boolean {
  */
 export function leanRoutesUnlogged(): LogController {
   return new LogController({
+    // Fastify may hand over the raw request (no decoration: not lean).
     disableRequestLogging: (request) =>
-      (request as Partial<FastifyRequest>).routeOptions?.config.lean === true,
+      (request as Partial<FastifyRequest>).leanRoute !== undefined && isLeanRoute(request as FastifyRequest),
   });
 }
