@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, parseAst } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // By path, not by package name: the config is bundled when loaded, and only what it bundles may be TypeScript.
@@ -59,7 +59,13 @@ const CHUNK_GROUPS: { name: string; test: RegExp; includeDependenciesRecursively
   // Every icon in one small chunk rather than a request per icon.
   { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
   // (Not TanStack's infinite queries: only the operators' console pages with them.)
-  { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/](?!.*[iI]nfinite)/ },
+  { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next)[\\/](?!.*[iI]nfinite)/ },
+  // zod with the pages that have forms: the console's first screens build no schema (contractForTheBrowser).
+  {
+    name: 'zod',
+    includeDependenciesRecursively: false,
+    test: /node_modules[\\/]zod[\\/]|contract[\\/]src[\\/](validation|inputs)\.ts$/,
+  },
   // Our code that every start of the app runs (API client, session, queries, formats,
   // theme), the features' API calls and formats, and the frame's components: one chunk. Left to automatic splitting
   // they were some twenty-five files of 0.1-2 KiB each, every one a request before a console page's first render
@@ -76,19 +82,83 @@ const CHUNK_GROUPS: { name: string; test: RegExp; includeDependenciesRecursively
   },
 ];
 
-/**
- * An endpoint's `summary` is for the API document the server builds; the browser never reads it. The build leaves the
- * text out of the contract's endpoint files (about 2.5 KiB of the first load), keeping the property.
- */
-export function withoutSummaries(code: string): string {
-  return code.replace(/^(\s*)summary:\s*(['"`])(?:\\.|(?!\2)[^\\])*\2,/gm, "$1summary: '',");
+/** What the browser reads of an endpoint (lib/api-client.ts); the rest is for the server and its API document. */
+const BROWSER_ENDPOINT_KEYS = new Set(['method', 'path', 'auth', 'permission', 'produces']);
+
+type AstNode = { type: string; start: number; end: number; [key: string]: unknown };
+
+function eachNode(node: unknown, visit: (node: AstNode) => void): void {
+  if (Array.isArray(node)) {
+    for (const item of node) eachNode(item, visit);
+    return;
+  }
+  if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
+  visit(node as AstNode);
+  for (const [key, value] of Object.entries(node)) if (key !== 'type') eachNode(value, visit);
 }
 
-const contractSummariesOut: Plugin = {
-  name: 'portal-contract-summaries-out',
+/**
+ * A contract module as the browser build takes it (its TypeScript source; `file` for messages):
+ * - each `defineEndpoint({...})` keeps what the browser reads (BROWSER_ENDPOINT_KEYS); its schemas, summary and
+ *   tags become `undefined`. The server checks every answer against the endpoint's schema before sending it, so
+ *   the browser does not check it again (lib/api-client.ts);
+ * - each top-level constant built by calls (zod's schemas, the endpoints) is built in a function call marked pure,
+ *   so that one nothing reads is dropped, with the zod code it needed: the console's first screens then load no
+ *   zod, and the pages with forms load the schemas they use. (The contract's constants are built without side
+ *   effects: that is what the mark says.)
+ */
+export function contractForTheBrowser(code: string, file: string): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  const program = parseAst(code, { lang: 'ts' }, file);
+  eachNode(program, (node) => {
+    const callee = node.callee as AstNode & { name?: string };
+    if (node.type !== 'CallExpression' || callee.type !== 'Identifier' || callee.name !== 'defineEndpoint') return;
+    const [endpoint] = node.arguments as AstNode[];
+    if (endpoint?.type !== 'ObjectExpression') throw new Error(`${file}: defineEndpoint without an object`);
+    for (const property of endpoint.properties as (AstNode & { key: AstNode & { name?: string } })[]) {
+      const key = property.key?.name;
+      if (property.type !== 'Property' || property.computed || property.shorthand || !key)
+        throw new Error(`${file}: an endpoint property the build cannot read`);
+      if (BROWSER_ENDPOINT_KEYS.has(key)) continue;
+      const value = property.value as AstNode;
+      edits.push({ start: value.start, end: value.end, text: 'undefined' });
+    }
+  });
+  for (const statement of program.body as AstNode[]) {
+    const declaration = (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement) as
+      | (AstNode & { kind?: string; declarations?: (AstNode & { init: AstNode | null })[] })
+      | null;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+    for (const { init } of declaration.declarations ?? []) {
+      if (!init || init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') continue;
+      let calls = false;
+      eachNode(init, (node) => {
+        if (node.type === 'CallExpression' || node.type === 'NewExpression') calls = true;
+      });
+      if (!calls) continue;
+      edits.push({ start: init.start, end: init.start, text: '/* @__PURE__ */ (() => (' });
+      edits.push({ start: init.end, end: init.end, text: '))()' });
+    }
+  }
+  // In source order; edits inside a value already replaced go with it.
+  edits.sort((x, y) => x.start - y.start || x.end - y.end);
+  let out = '';
+  let at = 0;
+  for (const edit of edits) {
+    if (edit.start < at) continue;
+    out += code.slice(at, edit.start) + edit.text;
+    at = edit.end;
+  }
+  return out + code.slice(at);
+}
+
+const contractInTheBrowser: Plugin = {
+  name: 'portal-contract-in-the-browser',
   apply: 'build',
+  // On the TypeScript source, as written.
+  enforce: 'pre',
   transform(code, id) {
-    return /[\\/]contract[\\/]src[\\/]endpoints[\\/][^\\/]+\.ts$/.test(id) ? withoutSummaries(code) : null;
+    return /[\\/]contract[\\/]src[\\/].+(?<!\.test)\.ts$/.test(id) ? contractForTheBrowser(code, id) : null;
   },
 };
 
@@ -160,7 +230,7 @@ const adminInDevelopment: Plugin = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), adminInDevelopment, contractSummariesOut, contractTexts, contractTextsOut],
+  plugins: [react(), adminInDevelopment, contractInTheBrowser, contractTexts, contractTextsOut],
   // The prerender bundle (src/prerender.tsx) runs in Node at build time: the contract package is TypeScript source.
   ssr: { noExternal: ['@portal/contract'] },
   build: isSsrBuild

@@ -28,6 +28,19 @@ describe(`envelope on every answer (${TEST_DIALECT})`, () => {
           },
           async ({ body }) => body.email,
         );
+        // A handler whose answer does not fit the endpoint's schema (a balance as a number, not money text).
+        registerEndpoint(
+          app,
+          {
+            method: 'GET',
+            path: '/api/v1/portal/__test/misshapen',
+            summary: 'test',
+            tags: [],
+            auth: false,
+            data: z.object({ balance: z.string() }),
+          },
+          async () => ({ balance: 12 }) as unknown as { balance: string },
+        );
         app.get('/api/v1/portal/__test/boom', async () => {
           throw new Error('secret internals: connection string postgres://user:pw@db');
         });
@@ -119,6 +132,17 @@ describe(`envelope on every answer (${TEST_DIALECT})`, () => {
     const logged = t.logs.lines.find((l) => l.reqId === 'req-boom-1' && l.level === 50);
     expect(logged).toBeDefined();
     expect(JSON.stringify(logged)).toMatch(/secret internals/);
+  });
+
+  // The browser takes `data` as the server sends it (lib/api-client.ts): this is the check it relies on.
+  it('never sends data that does not fit the endpoint schema: 50000 instead, logged', async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/portal/__test/misshapen',
+      headers: { 'x-request-id': 'req-shape-1' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 50000, message: ERRORS.INTERNAL.message.zh_CN, data: null });
+    expect(t.logs.lines.some((l) => l.reqId === 'req-shape-1' && l.level === 50)).toBe(true);
   });
 
   it('answers malformed JSON with 400 and 40000', async () => {

@@ -3,7 +3,7 @@
  * provider and mode in sessionStorage, leave for the provider; /auth/callback compares the returned state with
  * the stored one.
  */
-import { authApi, STORAGE_KEYS } from '@portal/contract';
+import { OAUTH_PROVIDERS, authApi, STORAGE_KEYS } from '@portal/contract';
 import type { OAuthProvider } from '@portal/contract';
 import { apiRequest } from '../../lib/api-client';
 
@@ -31,12 +31,10 @@ export function savePendingOAuth(pending: PendingOAuth): void {
 export function readPendingOAuth(): PendingOAuth | null {
   try {
     const state = sessionStorage.getItem(OAUTH_SESSION_KEYS.state);
-    const provider = authApi.oauthProviderSchema.safeParse(
-      sessionStorage.getItem(OAUTH_SESSION_KEYS.provider),
-    );
+    const provider = OAUTH_PROVIDERS.find((known) => known === sessionStorage.getItem(OAUTH_SESSION_KEYS.provider));
     const mode = sessionStorage.getItem(OAUTH_SESSION_KEYS.mode) === 'bind' ? 'bind' : 'login';
-    if (!state || !provider.success) return null;
-    return { state, provider: provider.data, mode };
+    if (!state || !provider) return null;
+    return { state, provider, mode };
   } catch {
     return null;
   }
