@@ -9,9 +9,12 @@ const API = '/api/v1/portal';
  * What the dashboard may load before the customer does anything: gzipped JavaScript, in KiB. The goal (issue 16) is
  * 200; this is the ceiling reached so far, lowered as the code shrinks (raised once, from 302 to 303, for the e-mail
  * address rule of issue 20; taken back when the contract's error and validation texts moved into each language's
- * chunk: 298.9 measured; 295.9 once our start-up code became one chunk, `core` in vite.config.ts).
+ * chunk: 298.9 measured; 295.9 once our start-up code became one chunk, `core` in vite.config.ts; 266.1 once zod
+ * and the contract's schemas stayed out of it, `contractForTheBrowser` in vite.config.ts).
  */
-const BUDGET_KIB = 296;
+const BUDGET_KIB = 267;
+/** zod, with the schemas of the forms (vite.config.ts): no console page's first screen builds a schema. */
+const ZOD_CHUNK = /\/assets\/zod-[^/]*\.js$/;
 /** The landing page's chunks are named so (vite.config.ts): a signed-in customer never needs one. */
 const LANDING_CHUNK = /\/assets\/landing-[^/]*\.js$/;
 /** A language's messages (src/i18n/resources.ts): one language per visit. */
@@ -138,6 +141,12 @@ test('a signed-in customer loads the dashboard within its JavaScript budget, and
       .soft(
         scripts.filter((s) => LANDING_CHUNK.test(s.url)).map((s) => s.url),
         `${path} loaded landing chunks`,
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        scripts.filter((s) => ZOD_CHUNK.test(s.url)).map((s) => s.url),
+        `${path} loaded zod`,
       )
       .toEqual([]);
     expect

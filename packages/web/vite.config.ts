@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, parseAst } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -43,6 +45,23 @@ const PAGE_ONLY_LIB = [
 /** The components every console page's first screen draws. */
 const FRAME_COMPONENTS = ['load-error', 'page-loader', 'skip-link', 'theme-toggle'];
 
+/** The contract's modules with the schemas of the browser's forms: they load with zod, with the pages that have forms. */
+const CONTRACT_FORM_MODULES = ['validation', 'inputs'];
+
+/**
+ * The contract's modules the customer app imports (those of its index, the forms' aside): one chunk. The contract
+ * declares itself free of side effects (its package.json), so that an endpoint's module, which imports its body
+ * schema from validation.ts, does not make every page load zod; left to themselves its modules would then be a
+ * dozen files of 0.1-2 KiB on every page.
+ */
+const CONTRACT_FOR_CUSTOMERS = [
+  ...readFileSync(path.resolve(import.meta.dirname, '../contract/src/index.ts'), 'utf8').matchAll(
+    /^(?:import|export)\b[^;]*?'\.\/([\w/-]+)\.js';/gms,
+  ),
+]
+  .map((match) => match[1] ?? '')
+  .filter((name) => !CONTRACT_FORM_MODULES.includes(name));
+
 /**
  * Vendor groups keep the landing bundle small; console pages are split by their lazy imports. Mantine's
  * notifications load with the first toast (lib/notify.ts), its spotlight with the search.
@@ -64,7 +83,16 @@ const CHUNK_GROUPS: { name: string; test: RegExp; includeDependenciesRecursively
   {
     name: 'zod',
     includeDependenciesRecursively: false,
-    test: /node_modules[\\/]zod[\\/]|contract[\\/]src[\\/](validation|inputs)\.ts$/,
+    test: new RegExp(
+      String.raw`node_modules[\\/]zod[\\/]|contract[\\/]src[\\/](${CONTRACT_FORM_MODULES.join('|')})\.ts$`,
+    ),
+  },
+  {
+    name: 'contract',
+    includeDependenciesRecursively: false,
+    test: new RegExp(
+      String.raw`contract[\\/]src[\\/](${CONTRACT_FOR_CUSTOMERS.map((name) => name.replaceAll('/', String.raw`[\\/]`)).join('|')})\.ts$`,
+    ),
   },
   // Our code that every start of the app runs (API client, session, queries, formats,
   // theme), the features' API calls and formats, and the frame's components: one chunk. Left to automatic splitting

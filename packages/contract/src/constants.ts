@@ -118,3 +118,54 @@ export function normalizePagePath(pathname: string): string {
   return (pathname.replace(/\/+$/, '') || '/').toLowerCase();
 }
 export const SOURCE_REPOSITORY_URL = 'https://github.com/proxy-portal/portal';
+
+// The constants the input schemas of validation.ts need (their endpoints' modules export them too).
+
+// ---- tickets ----
+
+export const TICKET_CATEGORIES = ['technical', 'billing', 'account', 'other'] as const;
+
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+
+export const TICKETS = {
+  /** Bytes per attachment (LIMITS.ticketAttachmentMaxMb). */
+  attachmentMaxBytes: LIMITS.ticketAttachmentMaxMb * 1024 * 1024,
+  /** Attachments per message: the opening of a ticket or one reply. */
+  attachmentsPerMessage: LIMITS.ticketAttachmentsMax,
+  descriptionMax: 10_000,
+  replyMax: 10_000,
+  /** The multipart field that carries the file of an upload. */
+  uploadField: 'file',
+  /** What the file picker offers; the server decides by content, not by these. */
+  accept:
+    '.jpg,.jpeg,.png,.gif,.pdf,.doc,.docx,.txt,.log,.md,.csv,image/jpeg,image/png,image/gif,application/pdf',
+  /** The ticket page asks for new replies this often while it is visible. */
+  pollMs: 15_000,
+} as const;
+
+// ---- help ----
+
+export const HELP_LIMITS = {
+  searchMax: 100,
+  feedbackMax: 500,
+  ratingMin: 1,
+  ratingMax: 5,
+  /** Related documents shown under a document. */
+  relatedMax: 5,
+  slugMax: 64,
+  categoryNameMax: 50,
+  titleMax: 200,
+  summaryMax: 500,
+  contentMax: 100_000,
+  /** Milliseconds the search box waits after the last keystroke before it searches. */
+  searchDebounceMs: 300,
+} as const;
+
+// ---- recharge codes ----
+
+/** The largest face value of one recharge code. */
+export const MAX_CODE_AMOUNT = '10000.00';
+
+// ---- nodes ----
+
+export const NODE_PROTOCOLS = ['vmess', 'vless', 'trojan', 'shadowsocks', 'hysteria2', 'tuic'] as const;

@@ -1,19 +1,29 @@
 import { z } from 'zod';
 import {
   DEFAULT_PAGE_SIZE,
+  HELP_LIMITS,
   LIMITS,
+  MAX_CODE_AMOUNT,
   MAX_PAGE_SIZE,
+  NODE_PROTOCOLS,
   RECHARGE_CODE_ALPHABET,
   RECHARGE_CODE_PREFIX,
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  TICKETS,
 } from './constants.js';
 import { vkey } from './i18n/validation-messages.js';
 import { normaliseEmail } from './email-address.js';
 import { isMoneyString, parseMoneyToFen } from './money.js';
-import { MAX_INT, intQuery, lineText } from './inputs.js';
+import { MAX_INT, idSchema, intQuery, lineText, multilineText } from './inputs.js';
 
 /**
  * The validation rules of product rules §5 as reusable schemas. Messages are keys of VALIDATION_MESSAGES,
  * translated by whoever shows them (server answer or form field).
+ *
+ * Every schema a browser form checks with lives here (or in inputs.ts), not in its endpoint's module, and the
+ * constants these schemas need live in constants.ts: the browser build loads this module with zod, only with the
+ * pages that have forms, while the endpoints' modules load with every page (packages/web/vite.config.ts).
  */
 
 /** An e-mail address, checked and given in its normal form (`normaliseEmail`, email-address.ts). */
@@ -254,3 +264,53 @@ export function strengthLabel(score: number): StrengthLabel {
   const index = Math.max(0, Math.min(4, score - 1));
   return STRENGTH_LABELS[index] ?? 'very_weak';
 }
+
+// ---- tickets ----
+
+export const ticketCategorySchema = z.enum(TICKET_CATEGORIES, { error: vkey('category_required') });
+export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES);
+
+/** Ids from /tickets/upload (at most TICKETS.attachmentsPerMessage) on a new ticket or a reply. */
+export const ticketAttachmentIds = z.array(idSchema).max(100).default([]);
+
+export const createTicketBody = z.object({
+  title: ticketTitleSchema,
+  category: ticketCategorySchema,
+  priority: ticketPrioritySchema.default('medium'),
+  description: multilineText({ error: vkey('description_required') })
+    .trim()
+    .min(1, { error: vkey('description_required') })
+    .max(TICKETS.descriptionMax, { error: vkey('too_long') }),
+  /** Ids from /tickets/upload (at most TICKETS.attachmentsPerMessage). */
+  attachment_ids: ticketAttachmentIds,
+});
+
+// ---- help ----
+
+export const helpRatingSchema = z
+  .number({ error: vkey('help_rating') })
+  .int({ error: vkey('help_rating') })
+  .min(HELP_LIMITS.ratingMin, { error: vkey('help_rating') })
+  .max(HELP_LIMITS.ratingMax, { error: vkey('help_rating') });
+
+export const helpFeedbackSchema = multilineText({ error: vkey('help_feedback_max') })
+  .trim()
+  .max(HELP_LIMITS.feedbackMax, { error: vkey('help_feedback_max') });
+
+export const rateBodySchema = z.object({
+  rating: helpRatingSchema,
+  feedback: helpFeedbackSchema.nullable().optional(),
+});
+
+// ---- recharge codes ----
+
+export const generateCodesBody = z.object({
+  quantity: codeQuantitySchema,
+  amount: moneyAmountSchema.refine((v) => Number(v) <= Number(MAX_CODE_AMOUNT), {
+    error: vkey('amount_invalid'),
+  }),
+});
+
+// ---- nodes ----
+
+export const nodeProtocolSchema = z.enum(NODE_PROTOCOLS);

@@ -3,12 +3,11 @@ import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
 import { flagQuery, idParamSchema, idSchema, intInput, lineText } from '../inputs.js';
 import { LOCALES } from '../locales.js';
-import { paginationQuerySchema } from '../validation.js';
+import { nodeProtocolSchema, paginationQuerySchema } from '../validation.js';
 import type { NODE_PROTOCOLS } from './nodes.js';
 import {
   isQuicProtocol,
   NODE_TRANSPORTS,
-  nodeProtocolSchema,
   nodeStatusSchema,
   normaliseRegion,
 } from './nodes.js';

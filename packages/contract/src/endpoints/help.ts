@@ -3,32 +3,19 @@ import { idParamSchema, lineText, multilineText } from '../inputs.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
 import { LOCALES } from '../locales.js';
-import { paginationQuerySchema } from '../validation.js';
+import { HELP_LIMITS } from '../constants.js';
+import { paginationQuerySchema, rateBodySchema } from '../validation.js';
 
 /**
  * The help centre: documents in the caller's language (one row per language, sharing a slug), searched with the
  * database's full-text search, rated 1-5 by signed-in users. Content is Markdown and stays Markdown: the server
  * never renders it; the web renders it without raw HTML. Endpoints with a staff permission are the staff side.
  */
+export { HELP_LIMITS } from '../constants.js';
+
 export const HELP_PLATFORMS = ['windows', 'macos', 'ios', 'android', 'linux'] as const;
 export const helpPlatformSchema = z.enum(HELP_PLATFORMS);
 export type HelpPlatform = z.infer<typeof helpPlatformSchema>;
-
-export const HELP_LIMITS = {
-  searchMax: 100,
-  feedbackMax: 500,
-  ratingMin: 1,
-  ratingMax: 5,
-  /** Related documents shown under a document. */
-  relatedMax: 5,
-  slugMax: 64,
-  categoryNameMax: 50,
-  titleMax: 200,
-  summaryMax: 500,
-  contentMax: 100_000,
-  /** Milliseconds the search box waits after the last keystroke before it searches. */
-  searchDebounceMs: 300,
-} as const;
 
 export const id = z.number().int();
 
@@ -116,21 +103,6 @@ export const getDocument = defineEndpoint({
   auth: true,
   params: documentParams,
   data: helpDocumentData,
-});
-
-export const helpRatingSchema = z
-  .number({ error: vkey('help_rating') })
-  .int({ error: vkey('help_rating') })
-  .min(HELP_LIMITS.ratingMin, { error: vkey('help_rating') })
-  .max(HELP_LIMITS.ratingMax, { error: vkey('help_rating') });
-
-export const helpFeedbackSchema = multilineText({ error: vkey('help_feedback_max') })
-  .trim()
-  .max(HELP_LIMITS.feedbackMax, { error: vkey('help_feedback_max') });
-
-export const rateBodySchema = z.object({
-  rating: helpRatingSchema,
-  feedback: helpFeedbackSchema.nullable().optional(),
 });
 
 export const rateDocument = defineEndpoint({

@@ -1,11 +1,11 @@
+export { NODE_PROTOCOLS } from '../constants.js';
 import { z } from 'zod';
 import { idParamSchema, lineText } from '../inputs.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
-import { paginationQuerySchema } from '../validation.js';
+import { NODE_PROTOCOLS } from '../constants.js';
+import { nodeProtocolSchema, paginationQuerySchema } from '../validation.js';
 
-export const NODE_PROTOCOLS = ['vmess', 'vless', 'trojan', 'shadowsocks', 'hysteria2', 'tuic'] as const;
-export const nodeProtocolSchema = z.enum(NODE_PROTOCOLS);
-export type NodeProtocol = z.infer<typeof nodeProtocolSchema>;
+export type NodeProtocol = (typeof NODE_PROTOCOLS)[number];
 /** The protocols that are their own transport: QUIC, with TLS always on (Hysteria2, TUIC v5). */
 export const QUIC_PROTOCOLS = ['hysteria2', 'tuic'] as const satisfies readonly NodeProtocol[];
 export const isQuicProtocol = (p: NodeProtocol): p is (typeof QUIC_PROTOCOLS)[number] =>

@@ -4,7 +4,7 @@ import { LIMITS, USDT } from '../constants.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
 import {
-  codeQuantitySchema,
+  generateCodesBody,
   moneyAmountSchema,
   paginationQuerySchema,
   rechargeCodeSchema,
@@ -12,6 +12,8 @@ import {
 
 /** Money in JSON is a decimal string: CNY with 2 decimals ("12.50"), USDT with up to 6 ("10.000037"). */
 const money = z.string();
+
+export { MAX_CODE_AMOUNT } from '../constants.js';
 
 export const NETWORKS = USDT.networks;
 export const networkSchema = z.enum(NETWORKS);
@@ -33,9 +35,6 @@ export const CODE_STATUSES = ['unused', 'used', 'locked', 'disabled'] as const;
 export const codeStatusSchema = z.enum(CODE_STATUSES);
 export type CodeStatus = z.infer<typeof codeStatusSchema>;
 
-/** The largest face value of one recharge code. */
-export const MAX_CODE_AMOUNT = '10000.00';
-
 // ---- recharge codes ----
 
 export const rechargeCodeData = z.object({
@@ -50,13 +49,6 @@ export const rechargeCodeData = z.object({
   used_by: z.string().nullable(),
 });
 export type RechargeCode = z.infer<typeof rechargeCodeData>;
-
-export const generateCodesBody = z.object({
-  quantity: codeQuantitySchema,
-  amount: moneyAmountSchema.refine((v) => Number(v) <= Number(MAX_CODE_AMOUNT), {
-    error: vkey('amount_invalid'),
-  }),
-});
 
 export const generateCodes = defineEndpoint({
   method: 'POST',

@@ -4,45 +4,29 @@
  * when a ticket is opened or answered.
  */
 import { z } from 'zod';
-import { idParamSchema, idSchema, intQuery, lineText, multilineText } from '../inputs.js';
-import { LIMITS } from '../constants.js';
+import { idParamSchema, intQuery, lineText, multilineText } from '../inputs.js';
+import { LIMITS, TICKETS } from '../constants.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
-import { paginationQuerySchema, ticketTitleSchema } from '../validation.js';
+import {
+  createTicketBody,
+  paginationQuerySchema,
+  ticketAttachmentIds,
+  ticketCategorySchema,
+  ticketPrioritySchema,
+} from '../validation.js';
+
+export { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKETS } from '../constants.js';
+export type TicketCategory = z.infer<typeof ticketCategorySchema>;
+export type TicketPriority = z.infer<typeof ticketPrioritySchema>;
 
 export const TICKET_STATUSES = ['pending', 'processing', 'resolved', 'closed'] as const;
 export const ticketStatusSchema = z.enum(TICKET_STATUSES);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
-export const TICKET_CATEGORIES = ['technical', 'billing', 'account', 'other'] as const;
-export const ticketCategorySchema = z.enum(TICKET_CATEGORIES, { error: vkey('category_required') });
-export type TicketCategory = z.infer<typeof ticketCategorySchema>;
-
-export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES);
-export type TicketPriority = z.infer<typeof ticketPrioritySchema>;
-
 /** What an accepted attachment turned out to be, by its content. */
 export const ATTACHMENT_KINDS = ['image', 'pdf', 'word', 'text'] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
-
-export const TICKETS = {
-  /** Bytes per attachment (LIMITS.ticketAttachmentMaxMb). */
-  attachmentMaxBytes: LIMITS.ticketAttachmentMaxMb * 1024 * 1024,
-  /** Attachments per message: the opening of a ticket or one reply. */
-  attachmentsPerMessage: LIMITS.ticketAttachmentsMax,
-  descriptionMax: 10_000,
-  replyMax: 10_000,
-  /** The multipart field that carries the file of an upload. */
-  uploadField: 'file',
-  /** What the file picker offers; the server decides by content, not by these. */
-  accept:
-    '.jpg,.jpeg,.png,.gif,.pdf,.doc,.docx,.txt,.log,.md,.csv,image/jpeg,image/png,image/gif,application/pdf',
-  /** The ticket page asks for new replies this often while it is visible. */
-  pollMs: 15_000,
-} as const;
-
-const idList = z.array(idSchema).max(100).default([]);
 
 export const ticketAttachmentData = z.object({
   id: z.number().int(),
@@ -107,17 +91,6 @@ export const listTickets = defineEndpoint({
   data: pageSchema(ticketSummaryData),
 });
 
-export const createTicketBody = z.object({
-  title: ticketTitleSchema,
-  category: ticketCategorySchema,
-  priority: ticketPrioritySchema.default('medium'),
-  description: multilineText({ error: vkey('description_required') })
-    .trim()
-    .min(1, { error: vkey('description_required') })
-    .max(TICKETS.descriptionMax, { error: vkey('too_long') }),
-  /** Ids from /tickets/upload (at most TICKETS.attachmentsPerMessage). */
-  attachment_ids: idList,
-});
 export type CreateTicketInput = z.input<typeof createTicketBody>;
 
 export const createTicket = defineEndpoint({
@@ -145,7 +118,7 @@ const replyContent = multilineText({ error: vkey('required') })
   .min(1, { error: vkey('required') })
   .max(TICKETS.replyMax, { error: vkey('too_long') });
 
-export const replyBody = z.object({ content: replyContent, attachment_ids: idList });
+export const replyBody = z.object({ content: replyContent, attachment_ids: ticketAttachmentIds });
 
 export const replyTicket = defineEndpoint({
   method: 'POST',

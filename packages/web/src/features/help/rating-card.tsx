@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HELP_LIMITS, helpApi } from '@portal/contract';
+import { HELP_LIMITS, rateBodySchema } from '@portal/contract';
 import type { HelpDocument } from '@portal/contract';
 import { currentLocale, translateValidation } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format-date';
@@ -38,7 +38,7 @@ export function RatingCard({ doc }: { doc: HelpDocument }) {
       setError(t('help.rate.pickStars'));
       return;
     }
-    const checked = helpApi.rateBodySchema.safeParse({ rating: stars, feedback });
+    const checked = rateBodySchema.safeParse({ rating: stars, feedback });
     if (!checked.success) {
       setError(translateValidation(checked.error.issues[0]?.message) ?? t('help.rate.failed'));
       return;

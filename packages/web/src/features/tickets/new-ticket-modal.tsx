@@ -2,7 +2,15 @@ import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextIn
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ERRORS, LIMITS, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKETS, ticketsApi } from '@portal/contract';
+import {
+  createTicketBody,
+  ERRORS,
+  LIMITS,
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  TICKETS,
+  ticketsApi,
+} from '@portal/contract';
 import type { TicketCategory, TicketPriority } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { isApiError } from '../../lib/api-error';
@@ -12,7 +20,7 @@ import { useCreateTicket } from './api';
 import { AttachmentPicker } from './attachment-picker';
 import { useAttachmentUploads } from './use-attachment-uploads';
 
-const formSchema = ticketsApi.createTicketBody.omit({ attachment_ids: true });
+const formSchema = createTicketBody.omit({ attachment_ids: true });
 
 type FormValues = {
   title: string;

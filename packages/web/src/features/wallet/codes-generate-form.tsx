@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ERRORS, fenToString, LIMITS, rechargeApi } from '@portal/contract';
+import { ERRORS, fenToString, generateCodesBody, LIMITS, rechargeApi } from '@portal/contract';
 import type { EndpointData } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { confirmAction } from '../../lib/confirm';
@@ -21,7 +21,7 @@ export function CodesGenerateForm({ onGenerated }: { onGenerated: (batch: Genera
   const { t } = useTranslation();
   const balance = useBalance();
   const generate = useGenerateCodes();
-  const form = useZodForm(rechargeApi.generateCodesBody, { quantity: '1', amount: '' });
+  const form = useZodForm(generateCodesBody, { quantity: '1', amount: '' });
   const [failure, setFailure] = useState<string | null>(null);
   const [insufficient, setInsufficient] = useState(false);
   const quantity = Number(form.values.quantity);

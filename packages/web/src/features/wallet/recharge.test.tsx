@@ -53,8 +53,13 @@ afterEach(() => {
 });
 
 describe('top-up code', () => {
+  /** The recharge configuration as the server gives it (the page asks for it), then `reply` for the rest. */
+  function codeServer(reply: (call: FakeCall) => Reply) {
+    return installFakeFetch((call) => (path(call) === '/recharge/configs' ? ok(CONFIGS) : reply(call)));
+  }
+
   it('shows the format error without calling the server', async () => {
-    const { calls } = installFakeFetch(() => ok({ balance: '0.00' }));
+    const { calls } = codeServer(() => ok({ balance: '0.00' }));
     renderRecharge('/recharge?tab=code');
     type('code-input', 'RC-TOO-SHORT');
     fireEvent.click(screen.getByTestId('code-redeem'));
@@ -64,7 +69,7 @@ describe('top-up code', () => {
 
   it('shows the 40504 message of the server in the user language', async () => {
     await i18n.changeLanguage('en');
-    const { calls } = installFakeFetch((call) =>
+    const { calls } = codeServer((call) =>
       path(call) === '/recharge/codes/use' ? fail(409, 40504, '充值码已被使用') : ok({ balance: '0.00' }),
     );
     renderRecharge('/recharge?tab=code');
@@ -78,7 +83,7 @@ describe('top-up code', () => {
   });
 
   it('shows a 40004 field error under the input', async () => {
-    installFakeFetch((call) =>
+    codeServer((call) =>
       path(call) === '/recharge/codes/use'
         ? fail(422, 40004, 'bad', { errors: [{ field: 'body.code', message: 'v.code_format' }] })
         : ok({ balance: '0.00' }),
@@ -91,7 +96,7 @@ describe('top-up code', () => {
 
   it('on success shows the amount and the new balance and refreshes the balance', async () => {
     let redeemed = false;
-    const { calls } = installFakeFetch((call) => {
+    const { calls } = codeServer((call) => {
       if (path(call) === '/recharge/codes/use') {
         redeemed = true;
         return ok({ amount: '50.00', balance: '1250.50', order_no: 'C1' });
@@ -111,7 +116,7 @@ describe('top-up code', () => {
   });
 
   it('pastes from the clipboard, and says so when the clipboard cannot be read', async () => {
-    installFakeFetch(() => ok({ balance: '0.00' }));
+    codeServer(() => ok({ balance: '0.00' }));
     const readText = vi
       .fn()
       .mockRejectedValueOnce(new Error('denied'))
