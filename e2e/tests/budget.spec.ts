@@ -210,6 +210,35 @@ test('a visitor on the landing page loads its code and nothing of the console', 
   expect(scripts.filter((s) => CONSOLE_CHUNK.test(s.url)).map((s) => s.url)).toEqual([]);
 });
 
+test('a form loads zod with it and checks what is typed without breaking the content security policy', async ({
+  page,
+}) => {
+  // zod compiles validators with `new Function` unless told not to (contract/src/zod-setup.ts, which runs before
+  // zod loads): the CSP (script-src 'self') would report every compiled schema.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.sourceFile}`),
+    );
+  });
+  const scripts = recordScripts(page);
+  const logins: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(`${API}/auth/login`)) logins.push(r.url());
+  });
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill('not-an-address');
+  await page.getByTestId('login-password').fill('x');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-email')).toHaveAttribute('aria-invalid', 'true');
+  expect(logins, 'the browser checked the form itself').toEqual([]);
+  expect(scripts.filter((s) => ZOD_CHUNK.test(s.url))).toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
+    [],
+  );
+});
+
 /** Where each of these texts sits inside the main area (px; the first element showing it, frame or page). */
 async function textBoxes(page: Page, scope: string, texts: string[]) {
   return page.evaluate(

@@ -49,10 +49,8 @@ const FRAME_COMPONENTS = ['load-error', 'page-loader', 'skip-link', 'theme-toggl
 const CONTRACT_FORM_MODULES = ['validation', 'inputs'];
 
 /**
- * The contract's modules the customer app imports (those of its index, the forms' aside): one chunk. The contract
- * declares itself free of side effects (its package.json), so that an endpoint's module, which imports its body
- * schema from validation.ts, does not make every page load zod; left to themselves its modules would then be a
- * dozen files of 0.1-2 KiB on every page.
+ * The contract's modules the customer app imports (those of its index, the forms' aside): one chunk. Free of side
+ * effects in the build (contractInTheBrowser), they would otherwise be a dozen files of 0.1-2 KiB on every page.
  */
 const CONTRACT_FOR_CUSTOMERS = [
   ...readFileSync(path.resolve(import.meta.dirname, '../contract/src/index.ts'), 'utf8').matchAll(
@@ -186,7 +184,12 @@ const contractInTheBrowser: Plugin = {
   // On the TypeScript source, as written.
   enforce: 'pre',
   transform(code, id) {
-    return /[\\/]contract[\\/]src[\\/].+(?<!\.test)\.ts$/.test(id) ? contractForTheBrowser(code, id) : null;
+    if (!/[\\/]contract[\\/]src[\\/].+(?<!\.test)\.ts$/.test(id)) return null;
+    // zod-setup.ts is the contract's one module with a side effect (zod's configuration), which its entries import
+    // first; the others may go when nothing is read from them, so that an endpoint's module, which imports its body
+    // schema from validation.ts, does not make every page load zod.
+    if (/[\\/]contract[\\/]src[\\/](zod-setup|index|admin)\.ts$/.test(id)) return null;
+    return { code: contractForTheBrowser(code, id), map: null, moduleSideEffects: false };
   },
 };
 

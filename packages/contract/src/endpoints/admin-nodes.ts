@@ -5,12 +5,7 @@ import { flagQuery, idParamSchema, idSchema, intInput, lineText } from '../input
 import { LOCALES } from '../locales.js';
 import { nodeProtocolSchema, paginationQuerySchema } from '../validation.js';
 import type { NODE_PROTOCOLS } from './nodes.js';
-import {
-  isQuicProtocol,
-  NODE_TRANSPORTS,
-  nodeStatusSchema,
-  normaliseRegion,
-} from './nodes.js';
+import { isQuicProtocol, NODE_TRANSPORTS, nodeStatusSchema, normaliseRegion } from './nodes.js';
 import { trafficDayData } from './subscriptions.js';
 
 /**

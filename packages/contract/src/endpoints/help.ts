@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema, lineText, multilineText } from '../inputs.js';
+import { idParamSchema, lineText } from '../inputs.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
 import { LOCALES } from '../locales.js';

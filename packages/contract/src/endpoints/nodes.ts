@@ -1,9 +1,10 @@
-export { NODE_PROTOCOLS } from '../constants.js';
 import { z } from 'zod';
 import { idParamSchema, lineText } from '../inputs.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
-import { NODE_PROTOCOLS } from '../constants.js';
+import type { NODE_PROTOCOLS } from '../constants.js';
 import { nodeProtocolSchema, paginationQuerySchema } from '../validation.js';
+
+export { NODE_PROTOCOLS } from '../constants.js';
 
 export type NodeProtocol = (typeof NODE_PROTOCOLS)[number];
 /** The protocols that are their own transport: QUIC, with TLS always on (Hysteria2, TUIC v5). */

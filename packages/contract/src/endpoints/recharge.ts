@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { idParamSchema } from '../inputs.js';
 import { LIMITS, USDT } from '../constants.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
-import { vkey } from '../i18n/validation-messages.js';
 import {
   generateCodesBody,
   moneyAmountSchema,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { idParamSchema, intQuery, lineText, multilineText } from '../inputs.js';
-import { LIMITS, TICKETS } from '../constants.js';
+import { TICKETS } from '../constants.js';
 import { defineEndpoint, pageSchema } from '../endpoint.js';
 import { vkey } from '../i18n/validation-messages.js';
 import {

@@ -9,7 +9,6 @@ import {
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   TICKETS,
-  ticketsApi,
 } from '@portal/contract';
 import type { TicketCategory, TicketPriority } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
