@@ -138,7 +138,8 @@ export function contractForTheBrowser(code: string, file: string): string {
   const program = parseAst(code, { lang: 'ts' }, file);
   eachNode(program, (node) => {
     const callee = node.callee as AstNode & { name?: string };
-    if (node.type !== 'CallExpression' || callee.type !== 'Identifier' || callee.name !== 'defineEndpoint') return;
+    if (node.type !== 'CallExpression' || callee.type !== 'Identifier' || callee.name !== 'defineEndpoint')
+      return;
     const [endpoint] = node.arguments as AstNode[];
     if (endpoint?.type !== 'ObjectExpression') throw new Error(`${file}: defineEndpoint without an object`);
     for (const property of endpoint.properties as (AstNode & { key: AstNode & { name?: string } })[]) {
@@ -152,8 +153,7 @@ export function contractForTheBrowser(code: string, file: string): string {
   });
   for (const statement of program.body as AstNode[]) {
     const declaration = (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement) as
-      | (AstNode & { kind?: string; declarations?: (AstNode & { init: AstNode | null })[] })
-      | null;
+      (AstNode & { kind?: string; declarations?: (AstNode & { init: AstNode | null })[] }) | null;
     if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
     for (const { init } of declaration.declarations ?? []) {
       if (!init || init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') continue;
