@@ -352,12 +352,14 @@ for (const theme of ['light', 'dark'] as const) {
       // The package the customer holds asks first (renew it, or buy another); the next one goes straight to paying.
       await page.getByTestId('plan-buy').first().click();
       await expect(page.getByTestId('purchase-held-renew')).toBeVisible();
+      await transitionsDone(page);
       await page.screenshot({ path: shots(`walk/dialog-purchase-held-${theme}-${width}`) });
       await scan(page, '/subscription (package already held)', findings);
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('purchase-held-renew')).toBeHidden();
       await page.getByTestId('plan-buy').nth(1).click();
       await expect(page.getByTestId('purchase-ok')).toBeVisible();
+      await transitionsDone(page);
       await page.screenshot({ path: shots(`walk/dialog-purchase-${theme}-${width}`) });
       await scan(page, '/subscription (purchase dialog)', findings);
       await page.keyboard.press('Escape');
@@ -367,6 +369,7 @@ for (const theme of ['light', 'dark'] as const) {
       await settle(page, '[data-testid="ticket-new"]');
       await page.getByTestId('ticket-new').click();
       await expect(page.getByTestId('ticket-submit')).toBeVisible();
+      await transitionsDone(page);
       await page.screenshot({ path: shots(`walk/dialog-new-ticket-${theme}-${width}`) });
       await scan(page, '/support (new ticket dialog)', findings);
       await page.keyboard.press('Escape');
@@ -375,6 +378,7 @@ for (const theme of ['light', 'dark'] as const) {
       await settle(page, '[data-testid="announcement-row"]');
       await page.getByTestId('announcement-row').first().click();
       await expect(page.getByTestId('announcement-content')).toBeVisible();
+      await transitionsDone(page);
       await page.screenshot({ path: shots(`walk/dialog-announcement-${theme}-${width}`) });
       await scan(page, '/announcements (detail dialog)', findings);
       await page.keyboard.press('Escape');
@@ -424,10 +428,12 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByTestId('landing-login').click();
       const modal = page.getByTestId('auth-modal');
       await expect(modal.getByTestId('login-form')).toBeVisible();
+      await transitionsDone(page);
       await page.screenshot({ path: shots(`walk/dialog-login-${theme}-${width}`) });
       await scan(page, '/ (login dialog)', findings);
       await modal.getByRole('button', { name: '立即注册' }).click();
       await expect(modal.getByTestId('register-form')).toBeVisible();
+      await transitionsDone(page);
       await page.screenshot({ path: shots(`walk/dialog-register-${theme}-${width}`) });
       await scan(page, '/ (register dialog)', findings);
       await context.close();
@@ -470,6 +476,7 @@ for (const theme of ['light', 'dark'] as const) {
         page,
         '[data-testid="users-mailings-dialog"] [data-testid="money-empty"], [data-testid="users-mailing"]',
       );
+      await transitionsDone(page);
       await page.screenshot({ path: shots(`walk/admin-dialog-mailings-${theme}-${width}`) });
       await scan(page, '/admin/users (mailings dialog)', findings);
       await checkClipping(page, '/admin/users (mailings dialog)', findings);

@@ -31,9 +31,8 @@ export function savePendingOAuth(pending: PendingOAuth): void {
 export function readPendingOAuth(): PendingOAuth | null {
   try {
     const state = sessionStorage.getItem(OAUTH_SESSION_KEYS.state);
-    const provider = OAUTH_PROVIDERS.find(
-      (known) => known === sessionStorage.getItem(OAUTH_SESSION_KEYS.provider),
-    );
+    const stored = sessionStorage.getItem(OAUTH_SESSION_KEYS.provider);
+    const provider = OAUTH_PROVIDERS.find((known) => known === stored);
     const mode = sessionStorage.getItem(OAUTH_SESSION_KEYS.mode) === 'bind' ? 'bind' : 'login';
     if (!state || !provider) return null;
     return { state, provider, mode };
