@@ -163,6 +163,7 @@ async function load(
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
+    max: r.latency.max,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     total: r.requests.total,
@@ -278,7 +279,8 @@ function serverEnv(dbUrl: string, port: number, dataDir: string): Record<string,
   };
 }
 
-const want = (name: string) => !ONLY || name.includes(ONLY);
+// --only takes one word or several, comma-separated (rows in the order of the whole table).
+const want = (name: string) => !ONLY || ONLY.split(',').some((word) => name.includes(word));
 
 async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met: boolean }> {
   const dialect = dialectOf(dbUrl);
@@ -733,18 +735,20 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
       // 100 logins a second for DURATION_S seconds (open loop: sent on time whatever the answers), from 250
       // addresses (127.0.0.2-251: a storm from many customers, not one address the per-address limit stops at
       // once), with the right passwords, while other requests are measured.
-      const outcomes: { status: number; ms: number }[] = [];
+      const outcomes: { status: number; ms: number; at: number }[] = [];
       const inflight: Promise<void>[] = [];
       let n = 0;
+      const started = performance.now();
       const timer = setInterval(() => {
         const u = prep.storm[n++ % prep.storm.length]!;
+        const at = Math.round(performance.now() - started);
         inflight.push(
           call(base, 'POST', `${API_PREFIX}/auth/login`, {
             json: { email: u.email, password: PASSWORD, remember_me: false },
             from: `127.0.0.${2 + (n % 250)}`,
           }).then(
-            (r) => void outcomes.push({ status: r.status, ms: r.ms }),
-            () => void outcomes.push({ status: 0, ms: 0 }),
+            (r) => void outcomes.push({ status: r.status, ms: r.ms, at }),
+            () => void outcomes.push({ status: 0, ms: 0, at }),
           ),
         );
       }, 10);
@@ -752,9 +756,20 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
       clearInterval(timer);
       await Promise.all(inflight);
       const by = (s: (x: number) => boolean) => outcomes.filter((o) => s(o.status));
-      const refused = by((s) => s === 429 || s === 503)
-        .map((o) => o.ms)
-        .sort((a, b) => a - b);
+      const times = (s: (x: number) => boolean) =>
+        by(s)
+          .map((o) => o.ms)
+          .sort((a, b) => a - b);
+      const refused = times((s) => s === 429 || s === 503);
+      const limited = times((s) => s === 429);
+      const busy = times((s) => s === 503);
+      // When the slow answers were sent (seconds into the storm): a cluster is one stall, a spread is a queue.
+      const slow_by_second: Record<string, number> = {};
+      for (const o of outcomes)
+        if (o.ms > 250) {
+          const k = String(Math.floor(o.at / 1000));
+          slow_by_second[k] = (slow_by_second[k] ?? 0) + 1;
+        }
       const ok = by((s) => s === 200)
         .map((o) => o.ms)
         .sort((a, b) => a - b);
@@ -766,6 +781,11 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
         ok_p50: percentile(ok, 50),
         ok_p99: percentile(ok, 99),
         refused_p99: refused.length ? percentile(refused, 99) : null,
+        limited: limited.length,
+        limited_p99: limited.length ? percentile(limited, 99) : null,
+        busy: busy.length,
+        busy_p99: busy.length ? percentile(busy, 99) : null,
+        slow_by_second,
         other,
       };
       add({

@@ -188,6 +188,14 @@ const CASES: Case[] = [
     wholeOk: { table: 'users', why: 'the owners of 500 subscriptions: a hash join may read them once' },
   },
   {
+    // Every minute (subscription-jobs.ts): the subscriptions ending within a day or ended within the grace, by the
+    // status and end index, never every subscription with auto-renew on (the job once tried thousands of long-expired
+    // ones each minute, holding SQLite's one connection for most of a second).
+    name: 'auto-renew: the subscriptions due (dueForAutoRenew)',
+    run: (db) => subscriptions.dueForAutoRenew(db, '2025-12-29T00:00:00.000Z', '2026-01-02T00:00:00.000Z'),
+    uses: /subscriptions_status_end/,
+  },
+  {
     // LinkIndex (subscriptions/link-index.ts) walks every link by ranges of ids, patches by ids and refreshes the
     // traffic figures by ranges: by primary key alone. With the status in the query SQLite took its status index and
     // read every live subscription for each chunk, on the event loop.

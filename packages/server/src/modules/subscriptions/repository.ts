@@ -263,8 +263,13 @@ export async function resetMonthlyTraffic(db: Db, monthStart: string, now: strin
   return Number(result.numUpdatedRows);
 }
 
-/** Subscriptions with auto-renew ending before `horizon`, of active users, with the user and the package's price. */
-export function dueForAutoRenew(db: Db, horizon: string) {
+/**
+ * Subscriptions with auto-renew whose end is after `since` and not after `horizon`, of active users, with the user
+ * and the package's price. A subscription whose renewal for this period already failed (logged) comes back only when
+ * the renewal could now go through (the package on sale and the balance enough for its price): a failure is not
+ * attempted again every minute, and a customer who tops up within the window is still renewed.
+ */
+export function dueForAutoRenew(db: Db, since: string, horizon: string) {
   return db
     .selectFrom('subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -280,8 +285,23 @@ export function dueForAutoRenew(db: Db, horizon: string) {
     ])
     .where('s.auto_renew', '=', 1)
     .where('s.status', 'in', ['active', 'suspended', 'expired'])
+    .where('s.end_at', '>', since)
     .where('s.end_at', '<=', horizon)
     .where('u.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('p.on_sale', '=', 1), eb('u.balance_fen', '>=', eb.ref('p.price_fen'))]),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('auto_renew_logs as l')
+              .select('l.id')
+              .whereRef('l.subscription_id', '=', 's.id')
+              .whereRef('l.period_end', '=', 's.end_at'),
+          ),
+        ),
+      ]),
+    )
     .execute();
 }
 

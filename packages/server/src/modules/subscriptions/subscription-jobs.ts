@@ -12,6 +12,10 @@ import * as repo from './repository.js';
 import type { SubscriptionPayments } from './subscription-payments.js';
 
 const DAY_MS = 86_400_000;
+/** Auto-renew is tried from one day before the end ... */
+export const AUTO_RENEW_BEFORE_MS = DAY_MS;
+/** ... until three days after it (a customer who tops up soon after, a server that was down at the end). */
+export const AUTO_RENEW_GRACE_MS = 3 * DAY_MS;
 
 /**
  * Scheduled work on subscriptions: expiry at the end time, and automatic renewal of those due within a day. A
@@ -38,8 +42,12 @@ export class SubscriptionJobs {
   }
 
   async autoRenew(): Promise<{ renewed: number; failed: number }> {
-    const horizon = new Date(Date.now() + DAY_MS).toISOString();
-    const due = await repo.dueForAutoRenew(this.db, horizon);
+    const now = Date.now();
+    const due = await repo.dueForAutoRenew(
+      this.db,
+      new Date(now - AUTO_RENEW_GRACE_MS).toISOString(),
+      new Date(now + AUTO_RENEW_BEFORE_MS).toISOString(),
+    );
     let renewed = 0;
     let failed = 0;
     for (const row of due) {

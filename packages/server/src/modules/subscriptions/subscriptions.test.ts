@@ -5,6 +5,8 @@ import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helpers.js
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { balanceOf, credit, expectLedgerConsistent } from '../../test/wallet.js';
 import { seedDemoCatalogue } from '../../seed/demo-seed.js';
+import * as subscriptionsRepo from './repository.js';
+import { AUTO_RENEW_BEFORE_MS, AUTO_RENEW_GRACE_MS } from './subscription-jobs.js';
 
 const API = '/api/v1/portal';
 const DAY = 86_400_000;
@@ -393,6 +395,61 @@ describe(`packages and subscriptions (${TEST_DIALECT})`, () => {
     expect(
       sink.mails.filter((m) => m.to.includes(poor.email) && m.subject.includes('自动续费')),
     ).toHaveLength(1);
+  });
+
+  it('tries a failed auto-renewal again only once it can go through, and never long after the end', async () => {
+    const jobs = t.app.ctx.services.subscriptionJobs;
+    const autoRenewing = async (fen: number, endAt: string) => {
+      const u = await customer(fen + 1500);
+      const s = (await buy(u.tokens.access_token, pkg('Basic').id)).data.subscription;
+      await call(t.app, {
+        method: 'POST',
+        url: `${API}/subscriptions/auto-renew/toggle`,
+        token: u.tokens.access_token,
+        payload: { subscription_id: s.id, enabled: true },
+      });
+      await db().updateTable('subscriptions').set({ end_at: endAt }).where('id', '=', s.id).execute();
+      return { ...u, subscriptionId: s.id };
+    };
+    const due = async () => {
+      const now = Date.now();
+      const rows = await subscriptionsRepo.dueForAutoRenew(
+        db(),
+        new Date(now - AUTO_RENEW_GRACE_MS).toISOString(),
+        new Date(now + AUTO_RENEW_BEFORE_MS).toISOString(),
+      );
+      return rows.map((r) => r.sub_id);
+    };
+    // Ended two days ago (within the grace), its renewal failed: not tried again while the balance is short.
+    const short = await autoRenewing(0, new Date(Date.now() - 2 * DAY).toISOString());
+    // Ended ten days ago with the money to renew: past the grace, never renewed behind the customer's back.
+    const late = await autoRenewing(10_000, new Date(Date.now() - 10 * DAY).toISOString());
+    expect(await due()).toContain(short.subscriptionId);
+    expect(await due()).not.toContain(late.subscriptionId);
+    await jobs.autoRenew();
+    expect(await due()).not.toContain(short.subscriptionId);
+    const logs = await db()
+      .selectFrom('auto_renew_logs')
+      .select('result')
+      .where('subscription_id', '=', short.subscriptionId)
+      .execute();
+    expect(logs.map((l) => l.result)).toEqual(['insufficient_balance']);
+
+    // The customer tops up within the grace: the next run renews it, from now.
+    await credit(db(), short.email, 1500);
+    expect(await due()).toContain(short.subscriptionId);
+    const before = Date.now();
+    await jobs.autoRenew();
+    const renewed = await db()
+      .selectFrom('subscriptions')
+      .select(['status', 'end_at'])
+      .where('id', '=', short.subscriptionId)
+      .executeTakeFirstOrThrow();
+    expect(renewed.status).toBe('active');
+    expect(Date.parse(renewed.end_at)).toBeGreaterThanOrEqual(before + 30 * DAY);
+    expect(await balanceOf(db(), short.email)).toBe(0);
+    expect(await balanceOf(db(), late.email)).toBe(10_000);
+    expect(await due()).not.toContain(short.subscriptionId);
   });
 
   it('is closed to unverified accounts except the catalogue', async () => {
