@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MailContent } from '../mail/templates.js';
 import { announcementMail } from './announcement-mail.js';
+import { nextTurn } from '../../lib/event-loop.js';
 import * as repo from './repository.js';
 import { excerpt, localizedText } from './text.js';
 
@@ -41,6 +42,7 @@ export class AnnouncementMailing {
     let queued = 0;
     for (const { announcement_id } of await repo.dueMailings(this.db, nowIso())) {
       while (batches < maxBatches) {
+        if (batches > 0) await nextTurn();
         batches += 1;
         const mailed = await this.batch(announcement_id, batchSize);
         if (mailed === null) break;

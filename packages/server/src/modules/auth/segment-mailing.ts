@@ -10,6 +10,7 @@ import type { StaffActor } from '../../lib/staff-actor.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MailContent } from '../mail/templates.js';
+import { nextTurn } from '../../lib/event-loop.js';
 import * as accounts from './account-repository.js';
 import * as repo from './mailing-repository.js';
 import { segmentMail } from './segment-mail.js';
@@ -118,6 +119,7 @@ export class SegmentMailing {
     let queued = 0;
     for (const { id } of await repo.pendingMailingIds(this.db)) {
       while (batches < maxBatches) {
+        if (batches > 0) await nextTurn();
         batches += 1;
         const mailed = await this.batch(id, batchSize);
         if (mailed === null) break;

@@ -7,6 +7,7 @@ import { nowIso } from '../../db/time.js';
 import type { Database, NodeRow } from '../../db/types.js';
 import * as repo from './repository.js';
 import { userListChanges } from '../../lib/change-log-repository.js';
+import { nextTurn } from '../../lib/event-loop.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -240,8 +241,6 @@ export class UserList {
   }
 }
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** MessagePack's array header for `n` items, as `encode` writes it. */
 function arrayHeader(n: number): Buffer {
   if (n < 16) return Buffer.from([0x90 | n]);
@@ -262,7 +261,7 @@ async function packEntries(entries: readonly Entry[]): Promise<Buffer> {
   for (const e of entries) {
     if (!e.packed) {
       e.packed = encode(e.user);
-      if (++made % PAGE === 0) await turn();
+      if (++made % PAGE === 0) await nextTurn();
     }
     parts.push(e.packed);
   }
@@ -413,7 +412,7 @@ export class UserLists {
     const rows = await repo.servedUsers(this.db, nowIso(), node.id);
     const entries: Entry[] = new Array<Entry>(rows.length);
     for (let i = 0; i < rows.length; i += PAGE) {
-      if (i > 0) await turn();
+      if (i > 0) await nextTurn();
       const end = Math.min(rows.length, i + PAGE);
       for (let j = i; j < end; j++) entries[j] = entry(rows[j]!);
     }

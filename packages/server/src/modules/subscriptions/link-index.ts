@@ -1,6 +1,7 @@
 import type { Db, SubscriptionRow } from '../../db/types.js';
 import { userListChanges, userListVersion } from '../../lib/change-log-repository.js';
 import type { ListVersionWatch } from '../../lib/list-version-watch.js';
+import { nextTurn } from '../../lib/event-loop.js';
 import * as repo from './repository.js';
 
 /** What `/sub` reads of a subscription. */
@@ -127,7 +128,7 @@ export class LinkIndex {
       const last = await repo.lastSubscriptionId(this.db);
       for (let after = 0; !this.closed && after < last; after += CHUNK) {
         for (const row of await repo.linkRowsIn(this.db, after, after + CHUNK)) this.put(row);
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
       if (this.closed) return;
       this.version = version;
@@ -183,7 +184,7 @@ export class LinkIndex {
             target.sub.upload_bytes = row.upload_bytes;
           }
         }
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     } catch (err) {
       this.onError(err as Error);

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { autoRenewFailedMail } from '../mail/templates.js';
 import { packageText } from './mapping.js';
+import { nextTurn } from '../../lib/event-loop.js';
 import * as repo from './repository.js';
 import type { SubscriptionPayments } from './subscription-payments.js';
 
@@ -51,6 +52,7 @@ export class SubscriptionJobs {
     let renewed = 0;
     let failed = 0;
     for (const row of due) {
+      await nextTurn();
       const { sub_id, end_at, price_fen, p_name, p_description, p_translations, ...user } = row;
       const locale = user.locale as Locale;
       try {
