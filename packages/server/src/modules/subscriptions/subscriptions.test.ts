@@ -459,7 +459,9 @@ describe(`packages and subscriptions (${TEST_DIALECT})`, () => {
       finished = true;
       return r;
     });
-    const finishedAtTheFirstTurn = await new Promise<boolean>((resolve) => setImmediate(() => resolve(finished)));
+    const finishedAtTheFirstTurn = await new Promise<boolean>((resolve) =>
+      setImmediate(() => resolve(finished)),
+    );
     expect(finishedAtTheFirstTurn).toBe(false);
     expect((await run).failed).toBe(3);
   });
