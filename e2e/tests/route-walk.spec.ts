@@ -389,6 +389,7 @@ for (const theme of ['light', 'dark'] as const) {
       if (width === 390) {
         await page.getByTestId('sidebar-burger').click();
         await expect(page.getByRole('dialog', { name: /.+/ }).getByTestId('sidebar-balance')).toBeVisible();
+        await transitionsDone(page);
         await page.screenshot({ path: shots(`walk/sidebar-drawer-${theme}-${width}`) });
         await scan(page, '/nodes (sidebar drawer)', findings);
         await page.keyboard.press('Escape');

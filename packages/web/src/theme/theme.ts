@@ -5,6 +5,7 @@ import type { CSSVariablesResolver } from '@mantine/core';
 import {
   brand,
   darkBrandLight,
+  darkGrayLight,
   darkTinted,
   DEFAULT_RADIUS,
   fontFamily,
@@ -118,6 +119,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-brand-light': darkBrandLight.background,
     '--mantine-color-brand-light-hover': darkBrandLight.hover,
     '--mantine-color-brand-light-color': darkBrandLight.color,
+    '--mantine-color-gray-light': darkGrayLight.background,
+    '--mantine-color-gray-light-hover': darkGrayLight.hover,
+    '--mantine-color-gray-light-color': darkGrayLight.color,
     '--mantine-color-dimmed': surfaces.dark.dimmed,
     '--mantine-color-placeholder': surfaces.dark.placeholder,
     '--mantine-color-error': surfaces.dark.error,

@@ -9,6 +9,7 @@ import { cssVariablesResolver, theme } from './theme';
 import {
   DARK_FILLED_SHADE,
   darkBrandLight,
+  darkGrayLight,
   PRIMARY_SHADE,
   STATUS_COLORS,
   lightSchemeColorText,
@@ -109,7 +110,8 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
         check(`${color}: light badge`, lightColor, palette(1));
         for (const [name, bg] of Object.entries(backgrounds)) check(`${color}: text on ${name}`, text, bg);
       } else {
-        check(`${color}: light badge`, palette(0), darken(palette(9), 0.5));
+        if (color === 'gray') check('gray: light badge', darkGrayLight.color, darkGrayLight.background);
+        else check(`${color}: light badge`, palette(0), darken(palette(9), 0.5));
         for (const [name, bg] of Object.entries(backgrounds))
           check(`${color}: text on ${name}`, palette(4), bg);
       }
@@ -133,6 +135,9 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
     expect(contrast(d.disabled, d.card)).toBeGreaterThan(1.15);
     // The light brand variant is clearly a blue shape on a card, not the card's own navy.
     expect(contrast(darkBrandLight.background, d.card)).toBeGreaterThan(1.3);
+    // So is a grey light badge (closed, used): a lighter pill, not a darker hole.
+    expect(contrast(darkGrayLight.background, d.card)).toBeGreaterThan(1.3);
+    expect(contrast(darkGrayLight.background, d.page)).toBeGreaterThan(1.3);
     const vars = cssVariablesResolver(merged);
     expect(vars.dark['--portal-color-modal']).toBe(d.modal);
     expect(vars.dark['--mantine-color-disabled']).toBe(d.disabled);

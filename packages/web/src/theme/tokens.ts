@@ -48,6 +48,13 @@ export const darkTinted: MantineColorsTuple = [
 export const darkBrandLight = { background: '#1f3a80', hover: '#264593', color: brand[0] } as const;
 
 /**
+ * Grey light elements (closed, used, off badges) in the dark scheme. Mantine draws a light badge on its colour's
+ * shade 9 darkened by half; for grey that is #111315, a hole in a dark card rather than a pill. This is a tinted grey
+ * a step lighter than the card, with the near-white text.
+ */
+export const darkGrayLight = { background: '#363c4e', hover: '#40475b', color: darkTinted[0] } as const;
+
+/**
  * Filled elements whose usual dark-scheme shade all but vanishes on the dark cards (gray 8 is about the card's own
  * colour): the shade they use there instead. White text keeps 4.5:1 on it (tested).
  */

@@ -162,6 +162,15 @@ describe(`customers' accounts in the operators' console (${TEST_DIALECT})`, () =
     });
     expect(debited.data.balance).toBe('10.00');
     expect(await balanceOf(db(), u.email)).toBe(1000);
+    // The customer sees the reason, not the staff action's internal reference.
+    const seen = await call<{ items: { kind: string; reference: string; memo: string | null }[] }>(t.app, {
+      url: '/api/v1/portal/wallet/ledger',
+      token: u.tokens.access_token,
+    });
+    expect(seen.data.items.map((e) => [e.kind, e.reference, e.memo])).toEqual([
+      ['admin_adjust', '', 'Correction'],
+      ['admin_adjust', '', 'Goodwill for the outage'],
+    ]);
     for (const bad of [
       { amount: '0.00', reason: 'x' },
       { amount: '1.005', reason: 'x' },

@@ -29,6 +29,18 @@ export class WalletService {
     return toPage(items, total, query);
   }
 
+  /**
+   * The ledger as its owner sees it: a manual adjustment's reference is the staff action's own id, nothing the
+   * customer can look up, so it is left out (its reason, the memo, is what they are shown).
+   */
+  async ownLedger(userId: number, query: Parameters<WalletService['ledger']>[1]) {
+    const page = await this.ledger(userId, query);
+    return {
+      ...page,
+      items: page.items.map((e) => (e.kind === 'admin_adjust' ? { ...e, reference: '' } : e)),
+    };
+  }
+
   /** The balance at the end of each of the last `days` days, from the ledger (days without entries carry over). */
   async balanceHistory(userId: number, days: number): Promise<{ date: string; balance: string }[]> {
     const start = new Date(Date.now() - (days - 1) * DAY_MS);

@@ -80,12 +80,13 @@ export function SubscriptionsCard({ restricted }: { restricted: boolean }) {
               : t('dashboard.subscriptions.trafficLeft', { value: formatBytes(left, currentLocale()) })}
           </Text>
           {first.usage_rate !== null && (
+            // The bar shows what is left, like the line above it: full when nothing is used yet.
             <Progress
-              value={Math.min(100, first.usage_rate)}
+              value={Math.max(0, 100 - first.usage_rate)}
               color={first.usage_rate >= 90 ? 'red' : first.usage_rate >= 70 ? 'yellow' : 'teal'}
               size="sm"
-              aria-label={t('dashboard.subscriptions.usage', {
-                value: formatPercent(first.usage_rate, currentLocale()),
+              aria-label={t('dashboard.subscriptions.left', {
+                value: formatPercent(Math.max(0, 100 - first.usage_rate), currentLocale()),
               })}
             />
           )}

@@ -18,7 +18,7 @@ export const dashboardEn: DeepStringRecord<typeof dashboardZhCN> = {
     daysLeft: '{{count}} days left',
     trafficLeft: '{{value}} of traffic left',
     unlimited: 'Unlimited traffic',
-    usage: '{{value}} used',
+    left: '{{value}} left',
     manage: 'Manage',
     emptyTitle: 'No active subscription',
     emptyText: 'Choose a package to get your subscription link and start using the nodes.',

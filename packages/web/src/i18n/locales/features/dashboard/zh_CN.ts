@@ -16,7 +16,7 @@ export const dashboardZhCN = {
     daysLeft: '剩余 {{count}} 天',
     trafficLeft: '剩余流量 {{value}}',
     unlimited: '流量不限',
-    usage: '已用 {{value}}',
+    left: '剩余 {{value}}',
     manage: '管理订阅',
     emptyTitle: '还没有有效订阅',
     emptyText: '选择一个套餐，即可获得订阅链接并开始使用节点。',

@@ -18,7 +18,7 @@ export const dashboardZhTW: DeepStringRecord<typeof dashboardZhCN> = {
     daysLeft: '剩餘 {{count}} 天',
     trafficLeft: '剩餘流量 {{value}}',
     unlimited: '流量不限',
-    usage: '已用 {{value}}',
+    left: '剩餘 {{value}}',
     manage: '管理訂閱',
     emptyTitle: '還沒有有效訂閱',
     emptyText: '選擇一個方案，即可取得訂閱連結並開始使用節點。',
