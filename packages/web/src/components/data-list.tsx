@@ -2,6 +2,8 @@ import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { ActionRow } from './action-row';
 import { Fragment } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
+import type { Locale } from '@portal/contract';
+import { formatDateTime } from '../lib/format-date';
 import { usePhone } from '../lib/use-phone';
 import { TableScroll } from './table-scroll';
 
@@ -107,6 +109,25 @@ function DataTable<T>({
       </Table>
     </TableScroll>
   );
+}
+
+/**
+ * When a row happened, as a list's first column: the date and time on one line; on a phone card it sits at the head's
+ * right, small and quiet, so the card's title (an order number, a kind) keeps the room it needs.
+ */
+export function timeColumn<T>(header: ReactNode, at: (row: T) => string, locale: Locale): DataColumn<T> {
+  return {
+    key: 'time',
+    header,
+    cell: (row) => formatDateTime(at(row), locale),
+    cardCell: (row) => (
+      <Text component="span" size="xs" c="dimmed" style={NOWRAP}>
+        {formatDateTime(at(row), locale)}
+      </Text>
+    ),
+    nowrap: true,
+    card: 'aside',
+  };
 }
 
 /**

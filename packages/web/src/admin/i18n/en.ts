@@ -271,6 +271,7 @@ export const adminEn: AdminMessages = {
     registered: 'Registered',
     lastLogin: 'Last sign-in',
     never: 'Never',
+    activeBadge: 'Active',
     disabledBadge: 'Disabled',
     unverifiedBadge: 'Not verified',
     back: 'Back to users',
@@ -846,6 +847,7 @@ export const adminEn: AdminMessages = {
       locked: 'Locked',
       disabled: 'Disabled',
     },
+    noBatches: 'No batches yet',
     batches: 'Batches',
   },
   payments: {

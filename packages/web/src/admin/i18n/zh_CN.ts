@@ -262,6 +262,7 @@ export const adminZhCN = {
     registered: '注册时间',
     lastLogin: '最近登录',
     never: '从未',
+    activeBadge: '正常',
     disabledBadge: '已停用',
     unverifiedBadge: '未验证',
     back: '返回用户列表',
@@ -828,6 +829,7 @@ export const adminZhCN = {
       locked: '已锁定',
       disabled: '已停用',
     },
+    noBatches: '还没有批次',
     batches: '批次',
   },
   payments: {

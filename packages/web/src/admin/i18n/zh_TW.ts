@@ -266,6 +266,7 @@ export const adminZhTW: AdminMessages = {
     registered: '註冊時間',
     lastLogin: '最近登入',
     never: '從未',
+    activeBadge: '正常',
     disabledBadge: '已停用',
     unverifiedBadge: '未驗證',
     back: '返回使用者清單',
@@ -832,6 +833,7 @@ export const adminZhTW: AdminMessages = {
       locked: '已鎖定',
       disabled: '已停用',
     },
+    noBatches: '還沒有批次',
     batches: '批次',
   },
   payments: {

@@ -2,10 +2,9 @@ import { Alert, Code, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditRecord } from '@portal/contract/admin';
-import { DataList } from '../../components/data-list';
+import { DataList, timeColumn } from '../../components/data-list';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
-import { formatDateTime } from '../../lib/format-date';
 import { staffApi } from '@portal/contract/admin';
 import { useAuditLog } from '../api';
 import { ListFilters, LoadMore, exportCsv as downloadCsv } from './money-parts';
@@ -66,13 +65,7 @@ export function AuditPage() {
   };
 
   const columns: DataColumn<AuditRecord>[] = [
-    {
-      key: 'time',
-      header: t('audit.time'),
-      cell: (r) => formatDateTime(r.created_at, locale),
-      nowrap: true,
-      card: 'aside',
-    },
+    timeColumn(t('audit.time'), (r) => r.created_at, locale),
     {
       key: 'action',
       header: t('audit.action'),

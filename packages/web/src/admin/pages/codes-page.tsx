@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminCode, CodeBatch, StaffMe } from '@portal/contract/admin';
-import type { DataColumn } from '../../components/data-list';
+import { timeColumn, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import { formatYuan } from '../../lib/format-number';
@@ -15,6 +15,13 @@ import { CursorList, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
 
 type Action = (typeof moneyApi.CODE_ACTIONS)[number];
+
+/** The status each action leaves a code in (the server's rule, recharge/code-batches.ts). */
+const ACTION_RESULT: Record<Action, AdminCode['status']> = {
+  lock: 'locked',
+  disable: 'disabled',
+  enable: 'unused',
+};
 
 /** Operators' recharge code batches: create, lock / disable / enable a batch or one code, export a batch. */
 export function CodesPage({ me }: { me: StaffMe }) {
@@ -58,10 +65,12 @@ export function CodesPage({ me }: { me: StaffMe }) {
     );
   const codeAction = (code: AdminCode, action: Action) =>
     setCode.mutate({ params: { id: code.id }, body: { action } }, { onError: failed });
-  const actions = (run: (action: Action) => void) =>
+  // One code offers only the actions that change it (an unused code is not "enabled"); a batch offers all three,
+  // for its unused, locked and disabled codes alike.
+  const actions = (run: (action: Action) => void, current?: AdminCode['status']) =>
     canWrite ? (
       <Group gap={4} wrap="nowrap">
-        {moneyApi.CODE_ACTIONS.map((action) => (
+        {moneyApi.CODE_ACTIONS.filter((action) => ACTION_RESULT[action] !== current).map((action) => (
           <Button key={action} size="xs" variant="default" onClick={() => run(action)}>
             {t(`codes.${action}`)}
           </Button>
@@ -70,13 +79,7 @@ export function CodesPage({ me }: { me: StaffMe }) {
     ) : null;
 
   const batchColumns: DataColumn<CodeBatch>[] = [
-    {
-      key: 'time',
-      header: t('common.time'),
-      cell: (b) => formatDateTime(b.created_at, locale),
-      nowrap: true,
-      card: 'aside',
-    },
+    timeColumn(t('common.time'), (b) => b.created_at, locale),
     { key: 'batch', header: t('codes.batch'), cell: (b) => b.batch_id, nowrap: true, card: 'title' },
     {
       key: 'amount',
@@ -152,7 +155,7 @@ export function CodesPage({ me }: { me: StaffMe }) {
       key: 'actions',
       header: t('common.actions'),
       card: 'actions',
-      cell: (c) => (c.status === 'used' ? null : actions((action) => codeAction(c, action))),
+      cell: (c) => (c.status === 'used' ? null : actions((action) => codeAction(c, action), c.status)),
     },
   ];
 
@@ -210,6 +213,7 @@ export function CodesPage({ me }: { me: StaffMe }) {
             rowKey={(b) => b.id}
             rowAttributes={(b) => ({ 'data-testid': 'batch-row', 'data-batch': b.batch_id })}
             label={t('codes.batches')}
+            empty={t('codes.noBatches')}
             minWidth={1100}
           />
         </Stack>

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { walletApi } from '@portal/contract';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminLedgerEntry, TimeSort } from '@portal/contract/admin';
-import type { DataColumn } from '../../components/data-list';
+import { timeColumn, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
-import { formatDateTime } from '../../lib/format-date';
 import { formatYuan } from '../../lib/format-number';
 import { useCursorList } from '../api';
 import type { MoneyFilter } from '../api';
@@ -43,13 +42,7 @@ export function LedgerPage() {
   };
 
   const columns: DataColumn<AdminLedgerEntry>[] = [
-    {
-      key: 'time',
-      header: t('common.time'),
-      cell: (e) => formatDateTime(e.created_at, locale),
-      nowrap: true,
-      card: 'aside',
-    },
+    timeColumn(t('common.time'), (e) => e.created_at, locale),
     { key: 'kind', header: t('ledger.kind'), cell: (e) => t(`ledger.kinds.${e.kind}`), card: 'title' },
     { key: 'user', header: t('common.user'), cell: (e) => `${e.user_email} (#${e.user_id})`, truncate: true },
     {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminOrder, StaffMe, TimeSort } from '@portal/contract/admin';
-import type { DataColumn } from '../../components/data-list';
+import { timeColumn, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import { formatBytes, formatPercent, formatYuan } from '../../lib/format-number';
@@ -143,13 +143,7 @@ export function OrdersPage({ me }: { me: StaffMe }) {
   };
 
   const columns: DataColumn<AdminOrder>[] = [
-    {
-      key: 'time',
-      header: t('common.time'),
-      cell: (o) => formatDateTime(o.created_at, locale),
-      nowrap: true,
-      card: 'aside',
-    },
+    timeColumn(t('common.time'), (o) => o.created_at, locale),
     { key: 'order', header: t('orders.orderNo'), cell: (o) => o.order_no, nowrap: true, card: 'title' },
     { key: 'user', header: t('common.user'), cell: (o) => `${o.user_email} (#${o.user_id})`, truncate: true },
     {

@@ -122,11 +122,12 @@ function SettingsForm({ data }: { data: UsdtSettings }) {
                 {n}
               </Title>
               {!data.networks[n].readable && (
-                <Text size="xs" c="dimmed" mb="xs">
-                  {t('payments.notReadable')}
-                </Text>
+                <Alert color="yellow" variant="light" p="xs" mb="xs">
+                  <Text size="xs">{t('payments.notReadable')}</Text>
+                </Alert>
               )}
-              <Group align="flex-end" gap="sm" grow wrap="wrap">
+              {/* The address takes the row (a whole one on a phone); the confirmations sit beside it or below. */}
+              <Group align="flex-end" gap="sm" wrap="wrap">
                 <TextInput
                   label={t('payments.address')}
                   description={t('payments.addressHint')}
@@ -141,7 +142,7 @@ function SettingsForm({ data }: { data: UsdtSettings }) {
                     })
                   }
                   maxLength={64}
-                  style={{ minWidth: 240 }}
+                  style={{ flex: '1 1 300px', minWidth: 0 }}
                 />
                 <TextInput
                   label={t('payments.confirmations')}
@@ -159,7 +160,7 @@ function SettingsForm({ data }: { data: UsdtSettings }) {
                       },
                     })
                   }
-                  maw={160}
+                  w={160}
                 />
               </Group>
             </Card>

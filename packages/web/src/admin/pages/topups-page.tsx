@@ -15,9 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { rechargeApi } from '@portal/contract';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminTopup, AdminTransfer, StaffMe } from '@portal/contract/admin';
-import type { DataColumn } from '../../components/data-list';
+import { timeColumn, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
-import { formatDateTime } from '../../lib/format-date';
 import { formatYuan } from '../../lib/format-number';
 import { notify } from '../../lib/notify';
 import { useCreditTransfer, useCursorList, useIgnoreTransfer } from '../api';
@@ -141,13 +140,7 @@ export function TopupsPage({ me }: { me: StaffMe }) {
   const canWrite = me.permissions.includes('money.write');
 
   const transferColumns: DataColumn<AdminTransfer>[] = [
-    {
-      key: 'time',
-      header: t('common.time'),
-      cell: (x) => formatDateTime(x.block_time ?? x.created_at, locale),
-      nowrap: true,
-      card: 'aside',
-    },
+    timeColumn(t('common.time'), (x) => x.block_time ?? x.created_at, locale),
     {
       key: 'amount',
       header: t('topups.usdt'),
@@ -220,13 +213,7 @@ export function TopupsPage({ me }: { me: StaffMe }) {
   ];
 
   const orderColumns: DataColumn<AdminTopup>[] = [
-    {
-      key: 'time',
-      header: t('common.time'),
-      cell: (o) => formatDateTime(o.created_at, locale),
-      nowrap: true,
-      card: 'aside',
-    },
+    timeColumn(t('common.time'), (o) => o.created_at, locale),
     { key: 'order', header: t('orders.orderNo'), cell: (o) => o.order_no, nowrap: true, card: 'title' },
     { key: 'user', header: t('common.user'), cell: (o) => `${o.user_email} (#${o.user_id})`, truncate: true },
     {

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { hasPermission } from '@portal/contract';
+import { hasPermission, isLocale } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';
 import type { StaffMe, UserDetail } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';
@@ -26,7 +26,7 @@ import { currentLocale, translateValidation } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-error';
 import { confirmAction } from '../../lib/confirm';
 import { formatDateTime } from '../../lib/format-date';
-import { yuan } from '../../lib/money';
+import { signedYuan, yuan } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { usePhone } from '../../lib/use-phone';
 import {
@@ -191,7 +191,13 @@ export function UserDetailPage({ me }: { me: StaffMe }) {
   const ledgerColumns: DataColumn<Entry>[] = [
     { key: 'time', header: t('users.time'), cell: (e) => formatDateTime(e.created_at, locale), nowrap: true },
     { key: 'kind', header: t('users.kind'), cell: (e) => customerT(`wallet.kinds.${e.kind}`), card: 'title' },
-    { key: 'delta', header: t('users.change'), cell: (e) => e.delta, nowrap: true, card: 'aside' },
+    {
+      key: 'delta',
+      header: t('users.change'),
+      cell: (e) => signedYuan(e.delta, locale),
+      nowrap: true,
+      card: 'aside',
+    },
     {
       key: 'after',
       header: t('users.balanceAfter'),
@@ -353,7 +359,10 @@ export function UserDetailPage({ me }: { me: StaffMe }) {
               label={t('users.lastLogin')}
               value={user.last_login_at ? formatDateTime(user.last_login_at, locale) : t('users.never')}
             />
-            <Fact label={t('users.language')} value={user.locale} />
+            <Fact
+              label={t('users.language')}
+              value={isLocale(user.locale) ? t(`languages.${user.locale}`) : user.locale}
+            />
             <Fact label={t('users.tickets')} value={t('users.ticketCounts', tickets)} />
             <Fact
               label={t('users.bindings')}

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { userAdminApi } from '@portal/contract/admin';
 import type { UserTopup } from '@portal/contract/admin';
 import type { TicketSummary } from '@portal/contract';
-import type { DataColumn } from '../../components/data-list';
+import { timeColumn, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import { formatYuan } from '../../lib/format-number';
@@ -20,13 +20,7 @@ export function UserTopupsList({ id }: { id: number }) {
   const locale = currentLocale();
   const list = useCursorList(userAdminApi.topups, {}, { params: { id }, size: FIRST_ROWS });
   const columns: DataColumn<UserTopup>[] = [
-    {
-      key: 'time',
-      header: t('common.time'),
-      cell: (o) => formatDateTime(o.created_at, locale),
-      nowrap: true,
-      card: 'aside',
-    },
+    timeColumn(t('common.time'), (o) => o.created_at, locale),
     { key: 'order', header: t('orders.orderNo'), cell: (o) => o.order_no, nowrap: true, card: 'title' },
     {
       key: 'method',

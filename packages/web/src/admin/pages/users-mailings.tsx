@@ -2,9 +2,9 @@ import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { userAdminApi } from '@portal/contract/admin';
 import type { SegmentMailingInfo } from '@portal/contract/admin';
-import type { DataColumn } from '../../components/data-list';
+import { timeColumn, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
-import { formatDate, formatDateTime } from '../../lib/format-date';
+import { formatDate } from '../../lib/format-date';
 import { formatPercent } from '../../lib/format-number';
 import { usePhone } from '../../lib/use-phone';
 import { useCursorList } from '../api';
@@ -44,13 +44,7 @@ export function MailingsModal({ onClose }: { onClose: () => void }) {
   const list = useCursorList(userAdminApi.listMailings, {}, { size: 20, refetchMs: PROGRESS_REFRESH_MS });
   const segmentWords = useSegmentWords();
   const columns: DataColumn<SegmentMailingInfo>[] = [
-    {
-      key: 'time',
-      header: t('common.time'),
-      cell: (m) => formatDateTime(m.created_at, locale),
-      nowrap: true,
-      card: 'aside',
-    },
+    timeColumn(t('common.time'), (m) => m.created_at, locale),
     {
       key: 'subject',
       header: t('users.mail.subject'),

@@ -68,6 +68,12 @@ export function UserBadges({ user }: { user: AdminUser }) {
           {t(`roles.${user.role}`)}
         </Badge>
       )}
+      {/* Nothing to flag still says so, rather than leaving the cell blank. */}
+      {!user.disabled && user.verified && (
+        <Badge color="teal" variant="light" size="sm">
+          {t('users.activeBadge')}
+        </Badge>
+      )}
     </Group>
   );
 }
