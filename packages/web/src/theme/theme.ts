@@ -1,7 +1,7 @@
 import './contrast.css';
 import tabsClasses from './tabs.module.css';
-import { createTheme, Modal, Tabs } from '@mantine/core';
-import type { CSSVariablesResolver } from '@mantine/core';
+import { createTheme, defaultVariantColorsResolver, Modal, Tabs } from '@mantine/core';
+import type { CSSVariablesResolver, VariantColorsResolver } from '@mantine/core';
 import {
   brand,
   darkBrandLight,
@@ -22,6 +22,19 @@ import {
   surfaces,
 } from './tokens';
 
+/**
+ * A subtle button (no fill: "Delete", "Remove from staff", "Sign out") writes its label in the colour's text shade,
+ * the one tested on every surface. Mantine gives it the light variant's label colour, which in the dark scheme is
+ * shade 0 (meant for a tinted fill), so a red "Delete" read as white. Greys keep theirs.
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  const color = input.color ?? input.theme.primaryColor;
+  if (input.variant !== 'subtle' || !(color in input.theme.colors) || color === 'gray' || color === 'dark')
+    return resolved;
+  return { ...resolved, color: `var(--mantine-color-${color}-text)` };
+};
+
 /** The Mantine theme, built from the tokens only (docs/design-system.md). */
 export const theme = createTheme({
   colors: { brand, dark: darkTinted, ...statusPalettes },
@@ -29,6 +42,7 @@ export const theme = createTheme({
   primaryShade: PRIMARY_SHADE,
   // Filled colours whose white text would fall below 4.5:1 (green, teal, orange, yellow, cyan, lime) get dark text.
   autoContrast: true,
+  variantColorResolver,
   luminanceThreshold: 0.185,
   black: surfaces.light.text,
   white: '#ffffff',

@@ -3,9 +3,15 @@
  * text, links, errors and placeholders on the page, body, card and input surfaces, the brand's filled buttons, and every
  * status colour in the variants badges use (filled, light, outline/text), in both schemes.
  */
-import { darken, DEFAULT_THEME, getContrastColor, mergeMantineTheme } from '@mantine/core';
+import {
+  darken,
+  DEFAULT_THEME,
+  defaultVariantColorsResolver,
+  getContrastColor,
+  mergeMantineTheme,
+} from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme, variantColorResolver } from './theme';
 import {
   DARK_FILLED_SHADE,
   darkBrandLight,
@@ -152,5 +158,22 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
     expect(b).toBeGreaterThan(g);
     // Headings and text are nearly white, not grey.
     expect(luminance(surfaces.dark.text)).toBeGreaterThan(0.75);
+  });
+});
+
+describe('subtle buttons', () => {
+  const resolve = (color: string, variant: string) =>
+    variantColorResolver({ color, variant, theme: merged, gradient: undefined, autoContrast: true });
+
+  it('write their label in the colour text shade (tested on every surface), so a red "Delete" stays red in dark', () => {
+    expect(resolve('red', 'subtle').color).toBe('var(--mantine-color-red-text)');
+    expect(resolve('brand', 'subtle').color).toBe('var(--mantine-color-brand-text)');
+    // Greys, and every other variant, keep what Mantine gives them.
+    expect(resolve('gray', 'subtle')).toEqual(
+      defaultVariantColorsResolver({ color: 'gray', variant: 'subtle', theme: merged, autoContrast: true }),
+    );
+    expect(resolve('red', 'light')).toEqual(
+      defaultVariantColorsResolver({ color: 'red', variant: 'light', theme: merged, autoContrast: true }),
+    );
   });
 });
