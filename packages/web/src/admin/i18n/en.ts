@@ -79,7 +79,11 @@ export const adminEn: AdminMessages = {
     users: { title: 'New users', verified: 'Verified: {{verified}}' },
     subscriptions: { title: 'Subscriptions', active: 'Active', expiring: 'Ending within {{days}} days' },
     nodes: { title: 'Nodes' },
-    traffic: { title: 'Traffic', chart: 'Traffic per day, last {{days}} days' },
+    traffic: {
+      title: 'Traffic',
+      chart: 'Traffic per day, last {{days}} days',
+      empty: 'No traffic in the last {{days}} days',
+    },
     tickets: { title: 'Open tickets', pending: 'Waiting for staff', processing: 'Being handled' },
   },
   permissions: {

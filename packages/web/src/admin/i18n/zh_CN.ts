@@ -75,7 +75,7 @@ export const adminZhCN = {
     users: { title: '新注册用户', verified: '已验证 {{verified}}' },
     subscriptions: { title: '订阅', active: '生效中', expiring: '{{days}} 天内到期' },
     nodes: { title: '节点状态' },
-    traffic: { title: '流量', chart: '近 {{days}} 天每日流量' },
+    traffic: { title: '流量', chart: '近 {{days}} 天每日流量', empty: '近 {{days}} 天没有流量' },
     tickets: { title: '未关闭的工单', pending: '等待员工处理', processing: '处理中' },
   },
   permissions: {

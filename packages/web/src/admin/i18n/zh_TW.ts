@@ -79,7 +79,7 @@ export const adminZhTW: AdminMessages = {
     users: { title: '新註冊使用者', verified: '已驗證 {{verified}}' },
     subscriptions: { title: '訂閱', active: '生效中', expiring: '{{days}} 天內到期' },
     nodes: { title: '節點狀態' },
-    traffic: { title: '流量', chart: '近 {{days}} 天每日流量' },
+    traffic: { title: '流量', chart: '近 {{days}} 天每日流量', empty: '近 {{days}} 天沒有流量' },
     tickets: { title: '未關閉的工單', pending: '等待員工處理', processing: '處理中' },
   },
   permissions: {

@@ -151,4 +151,17 @@ describe('overview page', () => {
     expect(screen.queryByTestId('overview-topups')).toBeNull();
     expect(calls.some((c) => path(c) === '/overview/money')).toBe(false);
   });
+
+  it('says there was no traffic instead of drawing an empty chart', async () => {
+    installFakeFetch((call) =>
+      path(call) === '/overview/nodes'
+        ? ok({ ...NODES, traffic_days: days.map((day) => ({ day, upload: 0, download: 0 })) })
+        : answer(call),
+    );
+    renderRoutes([{ path: '/', element: <OverviewPage me={ME('owner')} /> }], '/');
+    expect((await screen.findByTestId('overview-traffic-empty')).textContent).toBe(
+      'No traffic in the last 30 days',
+    );
+    expect(screen.getByTestId('overview-traffic').querySelector('svg')).toBeNull();
+  });
 });

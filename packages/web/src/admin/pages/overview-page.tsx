@@ -315,16 +315,23 @@ function NodesArea({ data }: { data: NodesOverview }) {
           <Title order={3} size="h5" id="overview-traffic-title">
             {t('overview.traffic.chart', { days: OVERVIEW_DAYS })}
           </Title>
-          <TrafficChart
-            height={CHART_HEIGHT}
-            labelledBy="overview-traffic-title"
-            days={data.traffic_days.map((d) => ({
-              label: shortDay(d.day),
-              day: d.day,
-              upload: d.upload,
-              download: d.download,
-            }))}
-          />
+          {/* An empty frame would read as broken: with nothing used in the period, the card says so. */}
+          {data.traffic_days.some((d) => d.upload + d.download > 0) ? (
+            <TrafficChart
+              height={CHART_HEIGHT}
+              labelledBy="overview-traffic-title"
+              days={data.traffic_days.map((d) => ({
+                label: shortDay(d.day),
+                day: d.day,
+                upload: d.upload,
+                download: d.download,
+              }))}
+            />
+          ) : (
+            <Text c="dimmed" ta="center" py="xl" data-testid="overview-traffic-empty">
+              {t('overview.traffic.empty', { days: OVERVIEW_DAYS })}
+            </Text>
+          )}
         </Stack>
       </Card>
     </SimpleGrid>
