@@ -31,6 +31,8 @@ export interface PlanCardProps {
   color?: MantineColor;
   /** The card's test id (`plan-card`; the landing page keeps `landing-plan`). */
   testId?: string;
+  /** The customer already holds this package (buying it first offers the renewal of theirs). */
+  held?: boolean;
 }
 
 /** One package on sale: name, price per cycle, the saving against monthly, traffic, devices, speed, validity. */
@@ -42,6 +44,7 @@ export function PlanCard({
   onBuy,
   color,
   testId = 'plan-card',
+  held = false,
 }: PlanCardProps) {
   const { t } = useTranslation();
   const trafficPhrase = useTrafficPhrase();
@@ -55,6 +58,7 @@ export function PlanCard({
       aria-labelledby={titleId}
       className={classes.card}
       data-popular={pkg.popular || undefined}
+      data-held={held || undefined}
       data-testid={testId}
       data-package-id={pkg.id}
     >
@@ -64,11 +68,18 @@ export function PlanCard({
             <Title order={3} size="h4" id={titleId} data-testid="plan-name">
               {pkg.name}
             </Title>
-            {pkg.popular && (
-              <Badge variant="filled" color={color} className={classes.badge} data-testid="plan-popular">
-                {t('subscriptions.plans.popular')}
-              </Badge>
-            )}
+            <Group gap={4} wrap="nowrap">
+              {held && (
+                <Badge variant="light" color="teal" className={classes.badge} data-testid="plan-held">
+                  {t('subscriptions.plans.held')}
+                </Badge>
+              )}
+              {pkg.popular && (
+                <Badge variant="filled" color={color} className={classes.badge} data-testid="plan-popular">
+                  {t('subscriptions.plans.popular')}
+                </Badge>
+              )}
+            </Group>
           </Group>
           {pkg.description && (
             <Text size="sm" c="dimmed" mt={4}>

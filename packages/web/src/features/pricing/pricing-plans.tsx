@@ -21,6 +21,8 @@ export interface PricingPlansProps {
   color?: MantineColor;
   /** The cards' test id (`plan-card` by default). */
   cardTestId?: string;
+  /** Packages the customer already holds (the console): their cards say so. */
+  heldPackageIds?: ReadonlySet<number>;
 }
 
 /**
@@ -35,6 +37,7 @@ export function PricingPlans({
   onBuy,
   color,
   cardTestId,
+  heldPackageIds,
 }: PricingPlansProps) {
   const { t } = useTranslation();
   const cycles = CYCLES.filter((type) => packages.some((p) => p.type === type));
@@ -71,6 +74,7 @@ export function PricingPlans({
             onBuy={onBuy}
             color={color}
             testId={cardTestId}
+            held={heldPackageIds?.has(pkg.id) ?? false}
           />
         ))}
       </div>

@@ -174,6 +174,9 @@ export function PlansList({ restricted, onPurchased }: PlansListProps) {
         actionLabel={t('subscriptions.plans.buy')}
         canBuy={!restricted}
         onBuy={(pkg) => setBuying({ pkg, step: null })}
+        heldPackageIds={
+          new Set(mine.data ? onSale.filter((p) => heldSubscription(p, mine.data)).map((p) => p.id) : [])
+        }
       />
       {buying && step?.kind === 'choose' && (
         <HeldChoice

@@ -230,6 +230,10 @@ describe('purchase', () => {
         : undefined,
     );
     const { router } = renderPage();
+    // The card of the package held says so before anything is clicked.
+    await vi.waitFor(async () =>
+      expect(within(await cardOf(1)).getByTestId('plan-held').textContent).toBe('已订阅'),
+    );
     fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
     const held = await screen.findByTestId('purchase-held');
     expect(held.textContent).toContain('你已订阅这个套餐');
@@ -257,6 +261,7 @@ describe('purchase', () => {
     fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
     expect(await screen.findByTestId('purchase-confirm')).toBeTruthy();
     expect(screen.queryByTestId('purchase-held')).toBeNull();
+    expect(within(await cardOf(1)).queryByTestId('plan-held')).toBeNull();
   });
 
   it('a 40203 answer offers the way to /recharge', async () => {

@@ -15,6 +15,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     stats: 'Statistics',
   },
   plans: {
+    held: 'Subscribed',
     popular: 'Most popular',
     cycleLabel: 'Billing cycle',
     cycles: { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly', custom: 'Other periods' },

@@ -8,6 +8,7 @@ export const subscriptionsZhCN = {
   kinds: { purchase: '购买', renew: '续费', upgrade: '升级' },
   tabs: { label: '订阅管理', plans: '选购套餐', my: '我的订阅', stats: '订阅统计' },
   plans: {
+    held: '已订阅',
     popular: '最受欢迎',
     cycleLabel: '计费周期',
     cycles: { monthly: '月付', quarterly: '季付', yearly: '年付', custom: '其他周期' },

@@ -10,6 +10,7 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
   kinds: { purchase: '購買', renew: '續訂', upgrade: '升級' },
   tabs: { label: '訂閱管理', plans: '選購方案', my: '我的訂閱', stats: '訂閱統計' },
   plans: {
+    held: '已訂閱',
     popular: '最受歡迎',
     cycleLabel: '計費週期',
     cycles: { monthly: '月繳', quarterly: '季繳', yearly: '年繳', custom: '其他週期' },
