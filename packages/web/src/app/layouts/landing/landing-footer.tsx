@@ -10,7 +10,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { healthApi, LEGAL_PATHS, siteApi, SOURCE_REPOSITORY_URL } from '@portal/contract';
@@ -139,7 +139,15 @@ export function LandingFooter() {
               {t('landing.footer.tagline')}
             </Text>
             <Text size="sm" className={classes.muted}>
-              {t('landing.footer.claims')}
+              {/* Each claim stays whole on its line ("7 天退款保障" never splits after the 7). */}
+              {t('landing.footer.claims')
+                .split(' · ')
+                .map((claim, i) => (
+                  <Fragment key={claim}>
+                    {i > 0 && ' · '}
+                    <span style={{ whiteSpace: 'nowrap' }}>{claim}</span>
+                  </Fragment>
+                ))}
             </Text>
           </Stack>
           <Column title={t('landing.footer.product')}>
