@@ -87,7 +87,7 @@ export const en: Messages = {
     notifications: 'Announcements',
     unreadCount: '{{count}} unread announcements',
     notFoundTitle: 'Page not found',
-    notFoundDescription: 'This page does not exist. Choose a page from the menu on the left.',
+    notFoundDescription: 'This page does not exist. Choose a page from the menu.',
     breadcrumb: 'Breadcrumb',
     ticketNumberCrumb: 'Ticket {{no}}',
     ticketPendingCrumb: 'Ticket',
@@ -137,7 +137,7 @@ export const en: Messages = {
       },
       speed: {
         title: 'High bandwidth',
-        text: 'Up to 10 GB/s of backbone bandwidth, smooth even at peak hours.',
+        text: 'Up to 10 Gbps of backbone bandwidth, smooth even at peak hours.',
       },
       global: {
         title: 'Global nodes',
