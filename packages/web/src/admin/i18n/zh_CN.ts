@@ -269,7 +269,7 @@ export const adminZhCN = {
     profile: '账户',
     language: '语言',
     tickets: '工单',
-    ticketCounts: '{{open}} 个处理中 / 共 {{total}} 个',
+    ticketCounts: '{{open}} 个未关闭 / 共 {{total}} 个',
     bindings: '第三方绑定',
     failedLogins: '连续登录失败',
     lockedUntil: '锁定至',

@@ -273,7 +273,7 @@ export const adminZhTW: AdminMessages = {
     profile: '帳戶',
     language: '語言',
     tickets: '工單',
-    ticketCounts: '{{open}} 個處理中 / 共 {{total}} 個',
+    ticketCounts: '{{open}} 個未關閉 / 共 {{total}} 個',
     bindings: '第三方綁定',
     failedLogins: '連續登入失敗',
     lockedUntil: '鎖定至',
