@@ -136,6 +136,29 @@ describe('third-party bindings', () => {
     fireEvent.click(await screen.findByTestId('confirm-ok'));
     expect(await screen.findByText(/这是您唯一的登录方式/)).toBeTruthy();
   });
+
+  it('is left out when no provider is configured and none is bound', async () => {
+    const { calls } = installFakeFetch((call) => {
+      if (call.url.endsWith('/auth/oauth/providers')) return ok([]);
+      if (call.url.endsWith('/auth/oauth/accounts')) return ok([]);
+      return fail(404, 40003);
+    });
+    renderRoutes(
+      [
+        {
+          path: '/security',
+          element: (
+            <div data-testid="page">
+              <OAuthBindingsCard />
+            </div>
+          ),
+        },
+      ],
+      '/security',
+    );
+    await vi.waitFor(() => expect(calls.length).toBe(2));
+    await vi.waitFor(() => expect(screen.getByTestId('page').childElementCount).toBe(0));
+  });
 });
 
 describe('two-factor', () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, OAUTH_PROVIDERS } from '@portal/contract';
 import type { OAuthAccount, OAuthProvider } from '@portal/contract';
-import { PROVIDER_ICONS, startOAuth, useOAuthProviders } from '../auth';
+import { PROVIDER_ICONS, startOAuth, useOAuthProvidersQuery } from '../auth';
 import { currentLocale } from '../../i18n/i18n';
 import { confirmAction } from '../../lib/confirm';
 import { isApiError } from '../../lib/api-error';
@@ -109,12 +109,15 @@ function BindingRow({ provider, account }: BindingRowProps) {
 /** One row per provider the server offers (and any already bound): bind, or unbind after a confirmation. */
 export function OAuthBindingsCard() {
   const { t } = useTranslation();
-  const offered = useOAuthProviders();
+  const offeredQuery = useOAuthProvidersQuery();
+  const offered = offeredQuery.data ?? [];
   const accounts = useOAuthAccounts();
   const bound = accounts.data ?? [];
   const providers = OAUTH_PROVIDERS.filter(
     (provider) => offered.includes(provider) || bound.some((a) => a.provider === provider),
   );
+  // No provider configured and none bound: the card would hold one line saying so; it is left out instead.
+  if (!offeredQuery.isPending && accounts.isSuccess && providers.length === 0) return null;
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -127,18 +130,16 @@ export function OAuthBindingsCard() {
             {t('security.bindingsText')}
           </Text>
         </div>
-        {accounts.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {(accounts.isPending || offeredQuery.isPending) && (
+          <Loader size="sm" aria-label={t('common.loading')} />
+        )}
         {accounts.isError && (
           <Alert color="red" role="alert">
             {accounts.error.message || t('security.accountsFailed')}
           </Alert>
         )}
-        {!accounts.isPending && providers.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('security.noProviders')}
-          </Text>
-        )}
         {!accounts.isPending &&
+          !offeredQuery.isPending &&
           providers.map((provider) => (
             <BindingRow
               key={provider}

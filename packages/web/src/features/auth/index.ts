@@ -7,7 +7,7 @@ export { RegisterForm } from './register-form';
 export { ForgotPasswordForm } from './forgot-password-form';
 export { ResetPasswordForm } from './reset-password-form';
 export { logout, AFTER_LOGOUT_MS, AFTER_OAUTH_MS } from './api';
-export { OAuthButtons, PROVIDER_ICONS, useOAuthProviders } from './oauth-buttons';
+export { OAuthButtons, PROVIDER_ICONS, useOAuthProviders, useOAuthProvidersQuery } from './oauth-buttons';
 export {
   OAUTH_SESSION_KEYS,
   browser,

@@ -17,8 +17,12 @@ export const PROVIDER_ICONS: Record<OAuthProvider, ReactNode> = {
 
 /** The providers this portal offers (GET /auth/oauth/providers); an empty list when the call fails. */
 export function useOAuthProviders(): OAuthProvider[] {
-  const { data } = useApiQuery(authApi.oauthProviders, {}, { staleTime: Infinity, retry: false });
-  return data ?? [];
+  return useOAuthProvidersQuery().data ?? [];
+}
+
+/** The same list as a query, for a view that waits for the answer before deciding to show anything. */
+export function useOAuthProvidersQuery() {
+  return useApiQuery(authApi.oauthProviders, {}, { staleTime: Infinity, retry: false });
 }
 
 /** "Sign in with Google / GitHub" under the login form: only the providers the server has configured. */

@@ -47,7 +47,6 @@ export const accountEn: DeepStringRecord<typeof accountZhCN> = {
       'This is your only way to sign in, so it cannot be unlinked. Set a password or link another account first.',
     unbindFailed: 'Unlinking failed, please try again later',
     accountsFailed: 'Could not load your linked accounts, please try again later',
-    noProviders: 'No third-party sign-in is available.',
     twoFactor: 'Two-factor authentication',
     twoFactorText: 'Confirm each login with a one-time code for extra protection.',
     twoFactorEnable: 'Enable two-factor authentication',

@@ -47,7 +47,6 @@ export const accountZhCN = {
     unbindLast: '无法解绑：这是您唯一的登录方式，请先设置密码或绑定其他账号。',
     unbindFailed: '解绑失败，请稍后重试',
     accountsFailed: '获取绑定列表失败，请稍后重试',
-    noProviders: '暂无可用的第三方登录方式。',
     twoFactor: '两步验证',
     twoFactorText: '登录时额外验证一次动态验证码，进一步保护账户安全。',
     twoFactorEnable: '启用两步验证',

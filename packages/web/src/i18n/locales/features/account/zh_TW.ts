@@ -46,7 +46,6 @@ export const accountZhTW: DeepStringRecord<typeof accountZhCN> = {
     unbindLast: '無法解除綁定：這是您唯一的登入方式，請先設定密碼或綁定其他帳號。',
     unbindFailed: '解除綁定失敗，請稍後重試',
     accountsFailed: '取得綁定清單失敗，請稍後重試',
-    noProviders: '目前沒有可用的第三方登入方式。',
     twoFactor: '兩步驟驗證',
     twoFactorText: '登入時額外驗證一次動態驗證碼，進一步保護帳戶安全。',
     twoFactorEnable: '啟用兩步驟驗證',
