@@ -143,6 +143,9 @@ export class SubscriptionPayments {
           reference: orderNo,
         });
       const sub = await ownSubscription(trx, user.id, subscriptionId);
+      // Read again under the balance lock: an upgrade that committed meanwhile made it `upgraded`, and renewing it
+      // would bring back a second live subscription with the same link (a unique violation, a 500).
+      if (sub.status === 'upgraded') throw new AppError('RENEWAL_NOT_ALLOWED', { reason: 'upgraded' });
       const now = Date.now();
       const reactivate = sub.status === 'expired' || Date.parse(sub.end_at) <= now;
       const from = reactivate ? now : Date.parse(sub.end_at);

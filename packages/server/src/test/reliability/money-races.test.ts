@@ -182,6 +182,37 @@ describe(`money paths under parallel requests (${TEST_DIALECT})`, () => {
     expect(adjustments).toHaveLength(1 + N + 6);
   });
 
+  it('renewals racing an upgrade of the same subscription: no 5xx, one live subscription holds the link', async () => {
+    // A renewal whose first read saw the subscription live but which took the balance lock after the upgrade
+    // committed once renewed the `upgraded` row back to life: two live rows with one link, a unique violation, a 500.
+    for (let round = 0; round < 5; round++) {
+      const u = await customer(10_000);
+      const bought = await post<Paid>('/subscriptions/purchase', u.token, {
+        package_id: basic.id,
+        idempotency_key: key(),
+      });
+      const subscriptionId = bought.data.subscription.id;
+      const quote = await post<{ quote_id: string }>('/subscriptions/upgrade/preview', u.token, {
+        subscription_id: subscriptionId,
+        package_id: pro.id,
+      });
+      const results = await Promise.all([
+        post('/subscriptions/upgrade', u.token, { quote_id: quote.data.quote_id, idempotency_key: key() }),
+        ...Array.from({ length: 6 }, () =>
+          post('/subscriptions/renew', u.token, { subscription_id: subscriptionId, idempotency_key: key() }),
+        ),
+      ]);
+      expect(results.map((r) => r.status).filter((status) => status >= 500)).toEqual([]);
+      const live = await db()
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('user_id', '=', u.id)
+        .where('status', '!=', 'upgraded')
+        .execute();
+      expect(live).toHaveLength(1);
+    }
+  });
+
   it('a balance spent by every money path at once: purchase, renewal, upgrade, code generation, staff debit', async () => {
     const u = await customer(10_000);
     const bought = await post<Paid>('/subscriptions/purchase', u.token, {
