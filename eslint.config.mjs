@@ -10,8 +10,9 @@ const CONTRACT_ONLY = [
     message: 'Packages talk only through @portal/contract.',
   },
   {
-    group: ['@portal/contract/*', '!@portal/contract/admin'],
-    message: 'Import the contract through its public entries (@portal/contract, @portal/contract/admin).',
+    group: ['@portal/contract/*', '!@portal/contract/admin', '!@portal/contract/copy-style'],
+    message:
+      'Import the contract through its public entries (@portal/contract, @portal/contract/admin; @portal/contract/copy-style in tests).',
   },
 ];
 

@@ -52,21 +52,22 @@ test('find a help document by a Chinese search, read it, rate it and see the rat
   await expect(page.getByTestId('help-related-link').first()).toBeVisible();
 
   // Rate it: four stars and a note; the page shows the rating counted at once.
-  const card = page.getByTestId('help-rating-card');
-  await expect(card.getByTestId('help-rating')).toHaveText('暂无评分');
+  // No rating yet: the document's head shows none; the average appears there once counted.
+  const article = page.getByTestId('help-document');
+  await expect(article.getByTestId('help-rating')).toHaveCount(0);
   await clickStar(page, 4);
   await page.getByTestId('help-rate-feedback').fill('步骤很清楚，二维码导入最方便');
   await page.getByTestId('help-rate-submit').click();
-  await expect(page.getByTestId('help-my-rating')).toContainText('你的评分：4 星');
-  await expect(card.getByTestId('help-rating')).toHaveText('平均 4.0 分 · 1 人评分');
+  await expect(page.getByTestId('help-my-rating')).toContainText('您的评分：4 星');
+  await expect(article.getByTestId('help-rating')).toHaveText('平均 4.0 分 · 1 人评分');
   await expect(page.getByTestId('help-rate-submit')).toHaveText('更新评分');
   await page.screenshot({ path: shots('help-document-desktop-light'), fullPage: true });
 
   // The rating is stored: after a reload it is still there, with the feedback (and this visit counted).
   await page.reload();
-  await expect(page.getByTestId('help-my-rating')).toContainText('你的评分：4 星');
+  await expect(page.getByTestId('help-my-rating')).toContainText('您的评分：4 星');
   await expect(page.getByTestId('help-rate-feedback')).toHaveValue('步骤很清楚，二维码导入最方便');
-  await expect(page.getByTestId('help-rating-card').getByTestId('help-rating')).toHaveText(
+  await expect(page.getByTestId('help-document').getByTestId('help-rating')).toHaveText(
     '平均 4.0 分 · 1 人评分',
   );
   await expect(page.getByTestId('help-document').getByTestId('help-views')).toHaveText('2 次浏览');
@@ -74,8 +75,8 @@ test('find a help document by a Chinese search, read it, rate it and see the rat
   // Changing one's mind replaces the rating: still one rating.
   await clickStar(page, 5);
   await page.getByTestId('help-rate-submit').click();
-  await expect(page.getByTestId('help-my-rating')).toContainText('你的评分：5 星');
-  await expect(page.getByTestId('help-rating-card').getByTestId('help-rating')).toHaveText(
+  await expect(page.getByTestId('help-my-rating')).toContainText('您的评分：5 星');
+  await expect(page.getByTestId('help-document').getByTestId('help-rating')).toHaveText(
     '平均 5.0 分 · 1 人评分',
   );
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, LOCALES, VALIDATION_MESSAGES } from '@portal/contract';
+import { chineseCopyFaults, chineseCopyReport } from '@portal/contract/copy-style';
+import { legalZhCN, legalZhTW } from './locales/features/legal';
 import { i18n, translateValidation } from './i18n';
 import type { Locale } from '@portal/contract';
 import type { Messages } from './locales/zh_CN';
@@ -67,5 +69,24 @@ describe('translations', () => {
     await i18n.changeLanguage('zh_CN');
     expect(i18n.t('console.loggedOut')).toBe('已安全退出');
     expect(document.documentElement.lang).toBe('zh-CN');
+  });
+});
+
+describe('Chinese copy style (您, full-width punctuation)', () => {
+  it('finds what it looks for', () => {
+    expect(chineseCopyFaults('选择适合你的方案')).toHaveLength(1);
+    expect(chineseCopyFaults('联系你们')).toEqual([]);
+    expect(chineseCopyFaults('遇到问题?')).toHaveLength(1);
+    expect(chineseCopyFaults('充值,付款')).toHaveLength(1);
+    expect(chineseCopyFaults('套餐(季付)')).toHaveLength(1);
+    expect(chineseCopyFaults('链接：https://example.com/sub?format=clash')).toEqual([]);
+    expect(chineseCopyFaults('命令：\n\n~~~\ncurl "您的订阅链接?format=clash"\n~~~\n')).toEqual([]);
+    expect(chineseCopyFaults('加上 `您的链接?format=clash`')).toEqual([]);
+  });
+
+  // The operators' console's messages are walked by admin/i18n/messages.test.ts.
+  it.each(['zh_CN', 'zh_TW'] as const)('%s: portal, contract and legal texts keep it', (locale) => {
+    const legal = locale === 'zh_CN' ? legalZhCN : legalZhTW;
+    expect(chineseCopyReport({ portal: RESOURCES[locale].translation, legal })).toEqual([]);
   });
 });

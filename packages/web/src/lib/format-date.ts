@@ -25,14 +25,25 @@ export function formatDateTime(iso: string | null | undefined, locale: Locale): 
 }
 
 /**
- * Date and time in few characters ("2026/11/24 16:33", "11/24/26, 4:33 PM"), for a value in half a phone card that
- * must stay on one line.
+ * Date and time in fewer characters, for a value in half a phone card that must stay on one line: the same words
+ * as `formatDateTime` without the year when it is this year ("11月24日 16:33", "Nov 24, 4:33 PM"); with it
+ * otherwise. Tables and cards so read alike.
  */
-export function formatDateTimeCompact(iso: string | null | undefined, locale: Locale): string {
+export function formatDateTimeCompact(
+  iso: string | null | undefined,
+  locale: Locale,
+  now: number = Date.now(),
+): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  if (date.getFullYear() !== new Date(now).getFullYear()) return formatDateTime(iso, locale);
+  return dateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(date);
 }
 
 /** Only the date ("2026年1月5日", "Jan 5, 2026"). */

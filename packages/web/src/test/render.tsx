@@ -1,13 +1,13 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { InitialEntry, RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { configureApiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query';
 
-/** Renders `routes` at `path` inside the app's providers (Mantine, modals, toasts, query client, i18n). */
-export function renderRoutes(routes: RouteObject[], path: string) {
+/** Renders `routes` at `path` (a URL, or a location with its state) inside the app's providers (Mantine, modals, toasts, query client, i18n). */
+export function renderRoutes(routes: RouteObject[], path: InitialEntry) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const notify = vi.fn();

@@ -1,11 +1,13 @@
 import type { Locale } from '@portal/contract';
-import type { MailContent } from '../mail/templates.js';
+import { escapeHtml, type MailContent } from '../mail/templates.js';
 
 interface AnnouncementMailText {
   subject: string;
   greeting: string;
   intro: string;
   button: string;
+  /** The plain-text mail's line with the link ({link}). */
+  linkLine: string;
   why: string;
 }
 
@@ -15,6 +17,7 @@ const TEXT: Record<Locale, AnnouncementMailText> = {
     greeting: '您好，',
     intro: '{site} 发布了一条新公告：',
     button: '查看完整公告',
+    linkLine: '查看完整公告：{link}',
     why: '您收到这封邮件，是因为您是 {site} 的注册用户。',
   },
   zh_TW: {
@@ -22,6 +25,7 @@ const TEXT: Record<Locale, AnnouncementMailText> = {
     greeting: '您好，',
     intro: '{site} 發布了一則新公告：',
     button: '查看完整公告',
+    linkLine: '查看完整公告：{link}',
     why: '您收到這封郵件，是因為您是 {site} 的註冊用戶。',
   },
   en: {
@@ -29,16 +33,10 @@ const TEXT: Record<Locale, AnnouncementMailText> = {
     greeting: 'Hello,',
     intro: '{site} has published a new announcement:',
     button: 'Read the announcement',
+    linkLine: 'Read the announcement: {link}',
     why: 'You receive this mail because you have an account at {site}.',
   },
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 /** The announcement mail in the user's language: the title, a short excerpt and the link to the announcement. */
 export function announcementMail(
@@ -58,7 +56,7 @@ export function announcementMail(
     '',
     announcement.excerpt,
     '',
-    `${t.button}: ${link}`,
+    t.linkLine.replaceAll('{link}', link),
     '',
     fill(t.why),
     `— ${site}`,

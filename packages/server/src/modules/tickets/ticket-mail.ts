@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/contract';
-import type { MailContent } from '../mail/templates.js';
+import { escapeHtml, type MailContent } from '../mail/templates.js';
 
 /** The mail a customer gets when the support team answers their ticket, in the customer's language. */
 interface StaffReplyText {
@@ -35,13 +35,6 @@ const STAFF_REPLY: Record<Locale, StaffReplyText> = {
 };
 
 const EXCERPT_MAX = 1000;
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 export function staffReplyMail(
   locale: Locale,

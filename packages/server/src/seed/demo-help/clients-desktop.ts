@@ -20,7 +20,7 @@ export const DESKTOP_CLIENTS: DemoHelpDocument[] = [
 
         1. 打开 v2rayN 在 GitHub 的发布页（2dust/v2rayN → Releases），下载 Windows 64 位的 zip 包。不确定电脑是否装有 .NET 运行库时，选择文件名带 **SelfContained** 的版本。
         2. 把 zip 解压到一个普通文件夹（例如 \`D:\\v2rayN\`），不要放在 \`C:\\Program Files\` 下，否则程序无法保存设置。
-        3. 双击运行 \`v2rayN.exe\`。若 Windows 提示“已保护你的电脑”，点击“更多信息 → 仍要运行”。
+        3. 双击运行 \`v2rayN.exe\`。若 Windows SmartScreen 阻止运行，点击“更多信息 → 仍要运行”。
 
         ## 导入订阅
 
@@ -47,7 +47,7 @@ export const DESKTOP_CLIENTS: DemoHelpDocument[] = [
 
         1. 開啟 v2rayN 在 GitHub 的發布頁（2dust/v2rayN → Releases），下載 Windows 64 位元的 zip 檔。不確定電腦是否裝有 .NET 執行階段時，選擇檔名含 **SelfContained** 的版本。
         2. 把 zip 解壓縮到一般資料夾（例如 \`D:\\v2rayN\`），不要放在 \`C:\\Program Files\` 底下，否則程式無法儲存設定。
-        3. 雙擊執行 \`v2rayN.exe\`。若 Windows 顯示「已保護您的電腦」，點擊「其他資訊 → 仍要執行」。
+        3. 雙擊執行 \`v2rayN.exe\`。若 Windows SmartScreen 阻止執行，點擊「其他資訊 → 仍要執行」。
 
         ## 匯入訂閱
 
@@ -519,7 +519,7 @@ export const DESKTOP_CLIENTS: DemoHelpDocument[] = [
 
         ~~~
         sudo mkdir -p /etc/mihomo
-        sudo curl -fsSL -o /etc/mihomo/config.yaml "你的订阅链接?format=clash"
+        sudo curl -fsSL -o /etc/mihomo/config.yaml "您的订阅链接?format=clash"
         sudo mihomo -d /etc/mihomo -t
         ~~~
 
@@ -554,7 +554,7 @@ export const DESKTOP_CLIENTS: DemoHelpDocument[] = [
         用 \`sudo crontab -e\` 添加一行，每天 4 点更新配置并重启服务：
 
         ~~~
-        0 4 * * * curl -fsSL -o /etc/mihomo/config.yaml "你的订阅链接?format=clash" && systemctl restart mihomo
+        0 4 * * * curl -fsSL -o /etc/mihomo/config.yaml "您的订阅链接?format=clash" && systemctl restart mihomo
         ~~~
       `,
       zh_TW: md`
@@ -576,7 +576,7 @@ export const DESKTOP_CLIENTS: DemoHelpDocument[] = [
 
         ~~~
         sudo mkdir -p /etc/mihomo
-        sudo curl -fsSL -o /etc/mihomo/config.yaml "你的訂閱連結?format=clash"
+        sudo curl -fsSL -o /etc/mihomo/config.yaml "您的訂閱連結?format=clash"
         sudo mihomo -d /etc/mihomo -t
         ~~~
 
@@ -611,7 +611,7 @@ export const DESKTOP_CLIENTS: DemoHelpDocument[] = [
         用 \`sudo crontab -e\` 新增一行，每天 4 點更新設定並重新啟動服務：
 
         ~~~
-        0 4 * * * curl -fsSL -o /etc/mihomo/config.yaml "你的訂閱連結?format=clash" && systemctl restart mihomo
+        0 4 * * * curl -fsSL -o /etc/mihomo/config.yaml "您的訂閱連結?format=clash" && systemctl restart mihomo
         ~~~
       `,
       en: md`

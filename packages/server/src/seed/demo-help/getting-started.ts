@@ -19,7 +19,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
       zh_CN: md`
         ## 第 1 步：验证邮箱
 
-        注册后，我们会向你的邮箱发送一封验证邮件，链接 24 小时内有效。验证之前可以登录控制台，但**不能充值，也不能购买套餐**。
+        注册后，我们会向您的邮箱发送一封验证邮件，链接 24 小时内有效。验证之前可以登录控制台，但**不能充值，也不能购买套餐**。
 
         1. 打开邮件，点击其中的验证链接。
         2. 看到“验证成功”后，回到控制台重新登录。
@@ -41,12 +41,12 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
 
         打开 [订阅链接](/subscription/link)，点击复制链接，或用手机客户端扫描二维码，然后导入到客户端。每种系统的详细步骤见“客户端配置”分类。
 
-        > 订阅链接就像你的账号密码，请勿发给他人。
+        > 订阅链接就像您的账号密码，请勿发给他人。
       `,
       zh_TW: md`
         ## 第 1 步：驗證電子郵件
 
-        註冊後，我們會寄一封驗證信到你的信箱，連結 24 小時內有效。驗證之前可以登入控制台，但**無法儲值，也無法購買方案**。
+        註冊後，我們會寄一封驗證信到您的信箱，連結 24 小時內有效。驗證之前可以登入控制台，但**無法儲值，也無法購買方案**。
 
         1. 打開信件，點擊其中的驗證連結。
         2. 看到「驗證成功」後，回到控制台重新登入。
@@ -68,7 +68,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
 
         開啟 [訂閱連結](/subscription/link)，點擊複製連結，或用手機用戶端掃描 QR Code，然後匯入到用戶端。各系統的詳細步驟請見「用戶端設定」分類。
 
-        > 訂閱連結就像你的帳號密碼，請勿傳給他人。
+        > 訂閱連結就像您的帳號密碼，請勿傳給他人。
       `,
       en: md`
         ## Step 1: verify your e-mail
@@ -115,7 +115,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
     },
     content: {
       zh_CN: md`
-        订阅链接是你专属的地址。客户端通过它下载节点列表，并定期自动更新，所以**只需导入一次**。
+        订阅链接是您专属的地址。客户端通过它下载节点列表，并定期自动更新，所以**只需导入一次**。
 
         ## 获取链接
 
@@ -138,7 +138,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
         > 不要把链接发到群聊或截图分享。如果怀疑已泄露，请在订阅链接页面点击“重置链接”。
       `,
       zh_TW: md`
-        訂閱連結是你專屬的網址。用戶端透過它下載節點清單，並定期自動更新，所以**只需匯入一次**。
+        訂閱連結是您專屬的網址。用戶端透過它下載節點清單，並定期自動更新，所以**只需匯入一次**。
 
         ## 取得連結
 
@@ -201,7 +201,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
     },
     content: {
       zh_CN: md`
-        你不需要为不同客户端准备不同的链接：服务器会根据客户端的标识（User-Agent）自动返回它能识别的格式。
+        您不需要为不同客户端准备不同的链接：服务器会根据客户端的标识（User-Agent）自动返回它能识别的格式。
 
         ## 三种格式
 
@@ -214,9 +214,9 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
         如果客户端无法识别导入的内容，可以在链接末尾加上参数：
 
         ~~~
-        https://你的订阅链接?format=base64
-        https://你的订阅链接?format=clash
-        https://你的订阅链接?format=sing-box
+        https://您的订阅链接?format=base64
+        https://您的订阅链接?format=clash
+        https://您的订阅链接?format=sing-box
         ~~~
 
         ## 常见问题
@@ -225,7 +225,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
         - **更新频率**：客户端会按服务器建议的间隔自动更新。同一个链接每分钟最多拉取 30 次，请不要设置过短的自动更新间隔。
       `,
       zh_TW: md`
-        你不需要為不同用戶端準備不同的連結：伺服器會依用戶端的識別（User-Agent）自動回傳它能辨識的格式。
+        您不需要為不同用戶端準備不同的連結：伺服器會依用戶端的識別（User-Agent）自動回傳它能辨識的格式。
 
         ## 三種格式
 
@@ -238,9 +238,9 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
         如果用戶端無法辨識匯入的內容，可以在連結結尾加上參數：
 
         ~~~
-        https://你的訂閱連結?format=base64
-        https://你的訂閱連結?format=clash
-        https://你的訂閱連結?format=sing-box
+        https://您的訂閱連結?format=base64
+        https://您的訂閱連結?format=clash
+        https://您的訂閱連結?format=sing-box
         ~~~
 
         ## 常見問題

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconFileUnknown } from '@tabler/icons-react';
+import { IconFileUnknown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { HELP_LIMITS } from '@portal/contract';
@@ -26,18 +26,6 @@ import { DocumentStats } from './document-stats';
 import { HelpMarkdown } from './help-markdown';
 import { PlatformBadge } from './platform-badge';
 import { RatingCard } from './rating-card';
-
-function BackLink({ to }: { to: string }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} to={to} size="sm" data-testid="help-back">
-      <Group gap={4} wrap="nowrap" component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {t('help.document.back')}
-      </Group>
-    </Anchor>
-  );
-}
 
 function RelatedCard({ doc, from }: { doc: HelpDocument; from: string | undefined }) {
   const { t } = useTranslation();
@@ -86,12 +74,14 @@ function DocumentSkeleton() {
   );
 }
 
-/** /help/:documentId: the document rendered from Markdown, its figures, the rating widget, related documents. */
+/**
+ * /help/:documentId: the document rendered from Markdown, its figures, the rating widget, related documents. The way
+ * back is the breadcrumb (it keeps the search the document was opened from).
+ */
 export function HelpDocumentView({ documentId }: { documentId: number | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const from = (location.state as FromHelpList | null)?.helpList;
-  const backTo = from ? `/help?${from}` : '/help';
   const query = useHelpDocument(documentId);
   const doc = query.data;
   const locale = currentLocale();
@@ -99,7 +89,6 @@ export function HelpDocumentView({ documentId }: { documentId: number | null }) 
   if (documentId === null || (query.isError && query.error.code === 40702)) {
     return (
       <Stack gap="md">
-        <BackLink to={backTo} />
         <EmptyPage
           icon={<IconFileUnknown size={32} aria-hidden />}
           title={t('help.document.notFoundTitle')}
@@ -115,7 +104,6 @@ export function HelpDocumentView({ documentId }: { documentId: number | null }) 
 
   return (
     <Stack gap="md">
-      <BackLink to={backTo} />
       {query.isPending && <DocumentSkeleton />}
       {query.isError && (
         <Alert color="red" role="alert" data-testid="help-error">

@@ -1,9 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HelpCategory, HelpDocument, HelpDocumentItem } from '@portal/contract';
 import HelpDocumentPage from '../../pages/console/help-document-page';
 import HelpPage from '../../pages/console/help-page';
+import { PageHeader } from '../../app/layouts/console/page-header';
 import { AppProviders } from '../../app/providers';
 import { i18n } from '../../i18n/i18n';
 import { resetApiClient } from '../../lib/api-client';
@@ -297,7 +298,7 @@ describe('help document page', () => {
       `/help/${id}`,
     );
 
-  it('renders the document, its figures, related documents and a back link', async () => {
+  it('renders the document, its figures, related documents and the way back', async () => {
     server(helpDoc());
     renderDoc(11);
     expect((await screen.findByTestId('help-document-title')).textContent).toBe('Windows：使用 v2rayN');
@@ -314,8 +315,35 @@ describe('help document page', () => {
       ['iOS：使用 Shadowrocket', '/help/12'],
       ['无法连接怎么办', '/help/13'],
     ]);
-    fireEvent.click(screen.getByTestId('help-back'));
-    expect(await screen.findByTestId('at-help')).toBeTruthy();
+    // The breadcrumb is the one way back (no second back link), to the search the document was opened from.
+    expect(screen.queryByTestId('help-back')).toBeNull();
+  });
+
+  it('goes back through the breadcrumb to the search it came from', async () => {
+    server(helpDoc());
+    function AtHelp() {
+      return <div data-testid="at-help">{useLocation().search}</div>;
+    }
+    renderRoutes(
+      [
+        {
+          path: '/help/:documentId',
+          element: (
+            <>
+              <PageHeader />
+              <HelpDocumentPage />
+            </>
+          ),
+        },
+        { path: '/help', element: <AtHelp /> },
+      ],
+      { pathname: '/help/11', state: { helpList: 'q=v2ray&platform=windows' } },
+    );
+    await screen.findByTestId('help-document-title');
+    const crumbs = within(screen.getByTestId('breadcrumb'));
+    expect(crumbs.getByText('文档').getAttribute('aria-current')).toBe('page');
+    fireEvent.click(crumbs.getByRole('link', { name: '帮助中心' }));
+    expect((await screen.findByTestId('at-help')).textContent).toBe('?q=v2ray&platform=windows');
   });
 
   it('rates with stars and feedback, shows the own rating and lets it be changed', async () => {
@@ -339,19 +367,22 @@ describe('help document page', () => {
     clickStar(4);
     fireEvent.change(screen.getByTestId('help-rate-feedback'), { target: { value: '截图再多一些' } });
     fireEvent.click(screen.getByTestId('help-rate-submit'));
-    expect((await screen.findByTestId('help-my-rating')).textContent).toContain('你的评分：4 星');
+    expect((await screen.findByTestId('help-my-rating')).textContent).toContain('您的评分：4 星');
     expect(bodies[0]).toEqual({ rating: 4, feedback: '截图再多一些' });
+    // The average shows once, under the title; the rating card holds only the reader's own stars.
     const card = screen.getByTestId('help-rating-card');
-    expect(within(card).getByTestId('help-rating').textContent).toBe('平均 4.3 分 · 3 人评分');
+    const article = screen.getByTestId('help-document');
+    expect(within(card).queryByTestId('help-rating')).toBeNull();
+    expect(within(article).getByTestId('help-rating').textContent).toBe('平均 4.3 分 · 3 人评分');
     expect(within(card).getByTestId('help-rate-submit').textContent).toBe('更新评分');
 
     // Changing it: the count stays, the average follows the server.
     clickStar(2);
     fireEvent.change(screen.getByTestId('help-rate-feedback'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('help-rate-submit'));
-    await waitFor(() => expect(screen.getByTestId('help-my-rating').textContent).toContain('你的评分：2 星'));
+    await waitFor(() => expect(screen.getByTestId('help-my-rating').textContent).toContain('您的评分：2 星'));
     expect(bodies[1]).toEqual({ rating: 2, feedback: null });
-    expect(within(card).getByTestId('help-rating').textContent).toBe('平均 3.7 分 · 3 人评分');
+    expect(within(article).getByTestId('help-rating').textContent).toBe('平均 3.7 分 · 3 人评分');
     // The document was loaded once: rating does not reload it (a reload would count another view).
     expect(calls.filter((c) => c.method === 'GET' && path(c) === '/help/documents/11')).toHaveLength(1);
   });
@@ -361,7 +392,7 @@ describe('help document page', () => {
       fail(422, 40004, '数据验证失败，请检查输入', { field: 'body.rating' }),
     );
     renderDoc(11);
-    expect((await screen.findByTestId('help-my-rating')).textContent).toContain('你的评分：5 星');
+    expect((await screen.findByTestId('help-my-rating')).textContent).toContain('您的评分：5 星');
     expect((screen.getByTestId('help-rate-feedback') as HTMLTextAreaElement).value).toBe('很好');
     fireEvent.click(screen.getByTestId('help-rate-submit'));
     expect((await screen.findByTestId('help-rate-error')).textContent).toBe('数据验证失败，请检查输入');

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Divider,
-  Group,
-  Input,
-  Rating,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Input, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HELP_LIMITS, rateBodySchema } from '@portal/contract';
@@ -21,7 +9,7 @@ import { notify } from '../../lib/notify';
 import { useRateDocument } from './api';
 
 /**
- * The document's average and the reader's own rating: 1-5 stars and optional feedback. A reader who has rated
+ * The reader's own rating: 1-5 stars and optional feedback (the average is under the document's title). A reader who has rated
  * sees their rating and can change it (the server replaces it; the count stays).
  */
 export function RatingCard({ doc }: { doc: HelpDocument }) {
@@ -59,15 +47,6 @@ export function RatingCard({ doc }: { doc: HelpDocument }) {
         <Title order={2} size="h5">
           {t('help.rate.title')}
         </Title>
-        <Group gap="sm" wrap="wrap">
-          <Rating value={doc.rating ?? 0} fractions={10} readOnly size="sm" aria-hidden />
-          <Text size="xs" c="dimmed" data-testid="help-rating">
-            {doc.rating === null
-              ? t('help.document.noRating')
-              : t('help.document.rating', { rating: doc.rating.toFixed(1), count: doc.rating_count })}
-          </Text>
-        </Group>
-        <Divider />
         {mine ? (
           <Text size="sm" data-testid="help-my-rating">
             {t('help.rate.yours', { rating: mine.rating })}

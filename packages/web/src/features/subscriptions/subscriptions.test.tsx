@@ -236,7 +236,7 @@ describe('purchase', () => {
     );
     fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
     const held = await screen.findByTestId('purchase-held');
-    expect(held.textContent).toContain('你已订阅这个套餐');
+    expect(held.textContent).toContain('您已订阅这个套餐');
     expect(held.textContent).toContain('「基础版」订阅（生效中）');
     expect(screen.queryByTestId('purchase-confirm')).toBeNull();
     fireEvent.click(within(held).getByTestId('purchase-held-renew'));

@@ -148,7 +148,7 @@ export const zhCN = {
       button: '免费注册',
     },
     pricingSection: {
-      title: '选择适合你的方案',
+      title: '选择适合您的方案',
       subtitle:
         '从每月 20 GB、2 台设备的基础版，到 200 GB、5 台设备的专业版，再到不限流量的企业版，年付最高可省 20%。',
       choose: '立即购买',

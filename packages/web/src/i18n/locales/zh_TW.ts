@@ -150,7 +150,7 @@ export const zhTW: Messages = {
       button: '免費註冊',
     },
     pricingSection: {
-      title: '選擇適合你的方案',
+      title: '選擇適合您的方案',
       subtitle:
         '從每月 20 GB、2 台裝置的基本版，到 200 GB、5 台裝置的專業版，再到不限流量的企業版，年繳最高可省 20%。',
       choose: '立即購買',

@@ -7,6 +7,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import type { Crumb } from '../../console-pages';
 import { consoleTrail } from '../../console-pages';
 import { announceTicketNumber } from '../../route-title';
+import type { FromHelpList } from '../../../features/help';
 import { ticketIdOf, useTicketNumber } from '../../../features/tickets';
 import { formatToday } from './date-text';
 import classes from './page-header.module.css';
@@ -18,6 +19,12 @@ function crumbLabel(crumb: Crumb, t: TFunction, ticketNo?: string): string {
   return ticketNo ? t('console.ticketNumberCrumb', { no: ticketNo }) : t('console.ticketPendingCrumb');
 }
 
+/** Where a parent crumb leads: a help document opened from a search goes back to the same search and filters. */
+function crumbHref(crumb: Crumb, state: unknown): string {
+  const helpList = (state as FromHelpList | null)?.helpList;
+  return crumb.kind === 'page' && crumb.key === 'help' && helpList ? `/help?${helpList}` : crumb.path;
+}
+
 /**
  * The top of every console page: a breadcrumb where the page is nested (Support > ticket T2026…, Recharge > codes), the
  * page's h1, and today's date, small, beside it on wider screens. A ticket or a help document keeps its list page's
@@ -25,7 +32,7 @@ function crumbLabel(crumb: Crumb, t: TFunction, ticketNo?: string): string {
  */
 export function PageHeader() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const trail = consoleTrail(pathname);
   const last = trail.at(-1);
   const titleCrumb = last?.kind === 'page' ? last : trail[0];
@@ -47,7 +54,7 @@ export function PageHeader() {
         >
           {trail.map((crumb, index) =>
             index < trail.length - 1 ? (
-              <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm">
+              <Anchor key={crumb.path} component={Link} to={crumbHref(crumb, state)} size="sm">
                 {crumbLabel(crumb, t)}
               </Anchor>
             ) : (

@@ -25,7 +25,6 @@ export const helpEn: DeepStringRecord<typeof helpZhCN> = {
     results: 'Results for “{{query}}”: {{count}}',
     views: 'Views: {{count}}',
     rating: '{{rating}} / 5 · rated by {{count}}',
-    noRating: 'No ratings yet',
   },
   empty: {
     title: 'No help documents yet',
@@ -41,7 +40,6 @@ export const helpEn: DeepStringRecord<typeof helpZhCN> = {
     updated: 'Updated {{date}}',
     views: 'Views: {{count}}',
     rating: 'Average {{rating}} / 5 · rated by {{count}}',
-    noRating: 'No ratings yet',
     notFoundTitle: 'Document not found',
     notFoundText:
       'This document may have been removed or unpublished. Go back to the help centre to find another one.',

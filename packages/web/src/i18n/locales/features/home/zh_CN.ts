@@ -29,7 +29,7 @@ export const homeZhCN = {
     cities: { hk: '香港', tokyo: '东京', singapore: '新加坡', losAngeles: '洛杉矶' },
   },
   clients: {
-    title: '支持你常用的客户端',
+    title: '支持您常用的客户端',
     text: '一条订阅链接，按客户端自动下发 Clash、sing-box 或通用格式。',
   },
   faq: {
@@ -37,7 +37,7 @@ export const homeZhCN = {
     subtitle: '没有找到答案？登录后提交工单，邮件 24 小时内回复。',
     what: {
       q: '这是什么服务？',
-      a: '一个付费的网络加速订阅服务，基于 VMess、VLESS、Trojan 与 Shadowsocks 协议。购买套餐后你会得到一条订阅链接，导入客户端即可使用套餐内的全部节点。',
+      a: '一个付费的网络加速订阅服务，基于 VMess、VLESS、Trojan 与 Shadowsocks 协议。购买套餐后您会得到一条订阅链接，导入客户端即可使用套餐内的全部节点。',
     },
     clients: {
       q: '支持哪些客户端？',
@@ -57,7 +57,7 @@ export const homeZhCN = {
     },
     support: {
       q: '遇到问题怎么联系你们？',
-      a: '登录控制台提交工单，可附截图，回复会通过邮件通知你；邮件咨询 24 小时内回复。帮助中心提供客户端设置与常见问题的说明。',
+      a: '登录控制台提交工单，可附截图，回复会通过邮件通知您；邮件咨询 24 小时内回复。帮助中心提供客户端设置与常见问题的说明。',
     },
   },
 } as const;

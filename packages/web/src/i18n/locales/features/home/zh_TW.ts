@@ -27,7 +27,7 @@ export const homeZhTW: DeepStringRecord<typeof homeZhCN> = {
     cities: { hk: '香港', tokyo: '東京', singapore: '新加坡', losAngeles: '洛杉磯' },
   },
   clients: {
-    title: '支援你常用的客戶端',
+    title: '支援您常用的客戶端',
     text: '一條訂閱連結，依客戶端自動提供 Clash、sing-box 或通用格式。',
   },
   faq: {
@@ -35,7 +35,7 @@ export const homeZhTW: DeepStringRecord<typeof homeZhCN> = {
     subtitle: '沒有找到答案？登入後提交工單，郵件 24 小時內回覆。',
     what: {
       q: '這是什麼服務？',
-      a: '一個付費的網路加速訂閱服務，基於 VMess、VLESS、Trojan 與 Shadowsocks 協定。購買方案後你會得到一條訂閱連結，匯入客戶端即可使用方案內的全部節點。',
+      a: '一個付費的網路加速訂閱服務，基於 VMess、VLESS、Trojan 與 Shadowsocks 協定。購買方案後您會得到一條訂閱連結，匯入客戶端即可使用方案內的全部節點。',
     },
     clients: {
       q: '支援哪些客戶端？',
@@ -55,7 +55,7 @@ export const homeZhTW: DeepStringRecord<typeof homeZhCN> = {
     },
     support: {
       q: '遇到問題怎麼聯絡你們？',
-      a: '登入控制台提交工單，可附截圖，回覆會透過郵件通知你；郵件諮詢 24 小時內回覆。說明中心提供客戶端設定與常見問題的說明。',
+      a: '登入控制台提交工單，可附截圖，回覆會透過郵件通知您；郵件諮詢 24 小時內回覆。說明中心提供客戶端設定與常見問題的說明。',
     },
   },
 };

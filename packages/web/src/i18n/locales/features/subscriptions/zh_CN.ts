@@ -40,8 +40,8 @@ export const subscriptionsZhCN = {
     insufficientBy: '余额还差 {{amount}}：充值至少 {{amount}} 后即可支付。',
   },
   held: {
-    title: '你已订阅这个套餐',
-    text: '你的「{{name}}」订阅（{{status}}）{{end}} 到期。续费会把这份订阅延长一个周期，订阅链接不变；再买一份会另开一份独立的订阅，有自己的链接和流量。',
+    title: '您已订阅这个套餐',
+    text: '您的「{{name}}」订阅（{{status}}）{{end}} 到期。续费会把这份订阅延长一个周期，订阅链接不变；再买一份会另开一份独立的订阅，有自己的链接和流量。',
     renew: '续费现有订阅',
     buyAnother: '再买一份',
   },

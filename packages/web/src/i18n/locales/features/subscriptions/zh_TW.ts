@@ -42,8 +42,8 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
     insufficientBy: '餘額尚差 {{amount}}：儲值至少 {{amount}} 後即可付款。',
   },
   held: {
-    title: '你已訂閱這個方案',
-    text: '你的「{{name}}」訂閱（{{status}}）{{end}} 到期。續訂會把這份訂閱延長一個週期，訂閱連結不變；再買一份會另開一份獨立的訂閱，有自己的連結和流量。',
+    title: '您已訂閱這個方案',
+    text: '您的「{{name}}」訂閱（{{status}}）{{end}} 到期。續訂會把這份訂閱延長一個週期，訂閱連結不變；再買一份會另開一份獨立的訂閱，有自己的連結和流量。',
     renew: '續訂現有訂閱',
     buyAnother: '再買一份',
   },
