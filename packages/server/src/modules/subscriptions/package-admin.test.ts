@@ -252,6 +252,14 @@ describe(`packages in the operators' console (${TEST_DIALECT})`, () => {
     ]);
     expect(rows[0]!.traffic_reset_at).toBe(now.toISOString());
 
+    // Done once a month: a package switched to monthly later in the month starts again on the next first only.
+    await db().updateTable('packages').set({ traffic_reset: 'monthly' }).where('id', '=', period).execute();
+    expect(await jobs.resetMonthlyTraffic(new Date(Date.UTC(2026, 10, 15)))).toBe(0);
+    const december = new Date(Date.UTC(2026, 11, 1, 0, 1));
+    expect(await jobs.resetMonthlyTraffic(december)).toBe(2);
+    expect(await jobs.resetMonthlyTraffic(new Date(december.getTime() + 60_000))).toBe(0);
+    await db().updateTable('packages').set({ traffic_reset: 'period' }).where('id', '=', period).execute();
+
     const { user, paid } = await customerBuys(never);
     const sub = paid.data.subscription.id;
     await db().updateTable('subscriptions').set({ traffic_used: 777 }).where('id', '=', sub).execute();
