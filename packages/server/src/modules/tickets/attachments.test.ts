@@ -449,4 +449,37 @@ describe(`ticket attachments (${TEST_DIALECT})`, () => {
     expect((await getTicket(t.app, u.token, open.id)).code).toBe(20000);
     expect(storedFiles()).not.toContain(usedKey);
   });
+
+  it('the sweep lets the event loop take turns between batches (SQLite answers synchronously)', async () => {
+    const u = await customer();
+    const yearsAgo = new Date(Date.now() - 400 * 86_400_000).toISOString();
+    await db()
+      .insertInto('tickets')
+      .values(
+        Array.from({ length: 250 }, (_, i) => ({
+          ticket_no: `SWEEP${i}`,
+          user_id: u.id,
+          title: 't',
+          category: 'other',
+          priority: 'low',
+          status: 'closed',
+          description: 'd',
+          created_at: yearsAgo,
+          updated_at: yearsAgo,
+        })),
+      )
+      .execute();
+    let turns = 0;
+    let running = true;
+    const count = () => {
+      turns += 1;
+      if (running) setImmediate(count);
+    };
+    setImmediate(count);
+    const swept = await t.app.ctx.services.tickets.cleanup();
+    running = false;
+    expect(swept.tickets).toBe(250);
+    // Three batches of expired tickets (and the empty upload sweep): the loop ran at least between them.
+    expect(turns).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -34,6 +34,7 @@ import type { AttachmentLinks } from './attachment-links.js';
 import type { AttachmentStore } from './attachment-store.js';
 import { detectAttachmentType, safeFileName } from './content-check.js';
 import * as repo from './ticket-repository.js';
+import { nextTurn } from '../../lib/event-loop.js';
 import { staffReplyMail } from './ticket-mail.js';
 
 const DAY_MS = 86_400_000;
@@ -503,7 +504,10 @@ export class TicketService {
     const { db, store, log } = this.d;
     let uploads = 0;
     const uploadCutoff = new Date(nowMs - DAY_MS).toISOString();
+    // Each batch waits for the event loop's turn: on SQLite a sweep of a year's backlog (2 s on the bench data) would
+    // otherwise hold every request until it ended.
     for (;;) {
+      await nextTurn();
       const stale = await repo.staleUploads(db, uploadCutoff, SWEEP_BATCH);
       for (const file of stale) {
         if (!(await repo.deleteUnclaimed(db, file.id))) continue;
@@ -517,6 +521,7 @@ export class TicketService {
     let tickets = 0;
     const retentionCutoff = new Date(nowMs - TICKET_RETENTION_DAYS * DAY_MS).toISOString();
     for (;;) {
+      await nextTurn();
       const expired = (await repo.expiredTickets(db, retentionCutoff, SWEEP_BATCH)).map((t) => t.id);
       if (expired.length === 0) break;
       const keys = await repo.attachmentKeysOf(db, expired);
