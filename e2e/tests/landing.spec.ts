@@ -264,7 +264,7 @@ test.describe('landing page', () => {
 
     await page.getByTestId('footer-terms').click();
     await expect(legal.getByRole('heading', { name: '服务条款', level: 2 })).toBeVisible();
-    await expect(legal.getByTestId('legal-version')).toHaveText('版本 v1.0，自 2025-01-01 起生效');
+    await expect(legal.getByTestId('legal-version')).toHaveText('版本 v1.0，自 2025年1月1日 起生效');
     await expect(legal.locator('#terms-refunds')).toContainText(
       '购买套餐后 7 天内申请，且该订阅没有使用任何流量的，可全额退款',
     );
@@ -279,7 +279,7 @@ test.describe('landing page', () => {
     await legal.getByTestId('legal-open-page').click();
     await expect(page).toHaveURL(/\/privacy-policy$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');
-    await expect(page.getByTestId('legal-version')).toHaveText('版本 v1.0，自 2025-01-01 起生效');
+    await expect(page.getByTestId('legal-version')).toHaveText('版本 v1.0，自 2025年1月1日 起生效');
 
     // The route page: table of contents, numbered sections, a link to the other document.
     await page.goto('/terms-of-service');
@@ -293,7 +293,7 @@ test.describe('landing page', () => {
     await page.getByTestId('language-switcher').click();
     await page.getByTestId('language-option-en').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
-    await expect(page.getByTestId('legal-version')).toHaveText('Version v1.0, effective 2025-01-01');
+    await expect(page.getByTestId('legal-version')).toHaveText('Version v1.0, effective Jan 1, 2025');
     await expect(page.locator('#terms-refunds')).toContainText(
       'Full refund if you ask within 7 days of buying a package and the subscription has used no traffic.',
     );

@@ -371,14 +371,14 @@ export const ERRORS = {
     404,
     '充值码批次不存在',
     '儲值碼批次不存在',
-    'Recharge code batch not found',
+    'Top-up code batch not found',
   ),
   CODE_STATUS_FIXED: def(
     40524,
     409,
     '已使用的充值码不能再更改状态',
     '已使用的儲值碼不能再變更狀態',
-    'A recharge code that has been used cannot change state',
+    'A top-up code that has been used cannot change state',
   ),
 
   // Ticket 406xx

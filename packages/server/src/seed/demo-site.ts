@@ -70,7 +70,7 @@ export const DEMO_DEALERS: DealersConfig = {
         { type: 'website', value: 'shop.example.com', url: 'https://shop.example.com' },
         { type: 'email', value: 'cards@example.com', url: 'mailto:cards@example.com' },
       ],
-      payment_methods: ['LINE Pay', 'ATM', '超商代碼'],
+      payment_methods: ['LINE Pay', 'JKOPAY', 'ATM'],
       note: {
         zh_CN: '演示数据：网店自动发码，全天可买。',
         zh_TW: '示範資料：網店自動發碼，全天可買。',

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { DEFAULT_LOCALE, isLocale, LEGAL_EFFECTIVE_DATE, LEGAL_PATHS, LEGAL_VERSION } from '@portal/contract';
 import type { LegalDocumentKind, Locale } from '@portal/contract';
 import type { LegalDocumentText, LegalTexts } from '../i18n/locales/features/legal';
+import { dateTimeFormat } from '../lib/format-date';
 import classes from './legal-document.module.css';
 
 export const LEGAL_TITLE_KEYS = { terms: 'legal.termsTitle', privacy: 'legal.privacyTitle' } as const;
@@ -76,6 +77,10 @@ export function LegalDocument({ document, variant = 'page' }: LegalDocumentProps
   const page = variant === 'page';
   const other: LegalDocumentKind = document === 'terms' ? 'privacy' : 'terms';
   const sectionId = (id: string) => `${document}-${id}`;
+  // A calendar date, the same wherever the reader is (and in the prerendered page): "2025年1月1日", "Jan 1, 2025".
+  const effective = dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${LEGAL_EFFECTIVE_DATE}T00:00:00Z`),
+  );
 
   // The sections arrive after the chunk: jump to /terms-of-service#terms-refunds once they are there.
   useEffect(() => {
@@ -89,7 +94,7 @@ export function LegalDocument({ document, variant = 'page' }: LegalDocumentProps
         {page && <Title order={1}>{t(LEGAL_TITLE_KEYS[document])}</Title>}
         <Group justify="space-between" gap="xs">
           <Text size="sm" className={classes.muted} data-testid="legal-version">
-            {t('legal.version', { version: LEGAL_VERSION, date: LEGAL_EFFECTIVE_DATE })}
+            {t('legal.version', { version: LEGAL_VERSION, date: effective })}
           </Text>
           {!page && (
             <Anchor component={Link} to={LEGAL_PATHS[document]} size="sm" data-testid="legal-open-page">
@@ -145,7 +150,7 @@ export function LegalDocument({ document, variant = 'page' }: LegalDocumentProps
             ))}
             {page && (
               <Text size="sm">
-                {t('legal.related')}:{' '}
+                {t('legal.related')}
                 <Anchor component={Link} to={LEGAL_PATHS[other]} underline="always">
                   {t(LEGAL_TITLE_KEYS[other])}
                 </Anchor>

@@ -16,7 +16,7 @@ export const ACCOUNT_BILLING: DemoHelpDocument[] = [
         ## 步骤
 
         1. 打开 [账户充值](/recharge)，选择 **USDT 充值**。
-        2. 选择网络：**TRC20**（波场，手续费低）、**ERC20**（以太坊）或 **BEP20**（BNB 智能链），输入充值数量，页面会显示预计到账的人民币金额和当前汇率。
+        2. 选择网络（页面只列出已开通的网络）：**TRC20**（波场，手续费低）、**ERC20**（以太坊）或 **BEP20**（BNB 智能链），输入充值数量，页面会显示预计到账的人民币金额和当前汇率。
         3. 点击 **创建订单**，页面会显示收款地址、二维码和**精确的转账金额**（可能带有几位小数，用来识别您的订单）。
         4. 在钱包或交易所提现页面，选择**同一网络**，向收款地址转账页面显示的金额。
 
@@ -36,7 +36,7 @@ export const ACCOUNT_BILLING: DemoHelpDocument[] = [
         ## 步驟
 
         1. 開啟 [帳戶儲值](/recharge)，選擇 **USDT 儲值**。
-        2. 選擇網路：**TRC20**（波場，手續費低）、**ERC20**（以太坊）或 **BEP20**（BNB 智慧鏈），輸入儲值數量，頁面會顯示預計入帳的人民幣金額和目前匯率。
+        2. 選擇網路（頁面只列出已開通的網路）：**TRC20**（波場，手續費低）、**ERC20**（以太坊）或 **BEP20**（BNB 智慧鏈），輸入儲值數量，頁面會顯示預計入帳的人民幣金額和目前匯率。
         3. 點擊 **建立訂單**，頁面會顯示收款地址、QR Code 和**精確的轉帳金額**（可能帶有幾位小數，用來辨識您的訂單）。
         4. 在錢包或交易所提領頁面，選擇**同一網路**，向收款地址轉帳頁面顯示的金額。
 
@@ -56,7 +56,7 @@ export const ACCOUNT_BILLING: DemoHelpDocument[] = [
         ## Steps
 
         1. Open [Top up](/recharge) and choose **USDT**.
-        2. Choose a network: **TRC20** (Tron, low fees), **ERC20** (Ethereum) or **BEP20** (BNB Smart Chain), and enter the amount. The page shows what will be credited in CNY at the current rate.
+        2. Choose a network (the page lists only those that are open): **TRC20** (Tron, low fees), **ERC20** (Ethereum) or **BEP20** (BNB Smart Chain), and enter the amount. The page shows what will be credited in CNY at the current rate.
         3. Click **Create order**. The page shows the receiving address, a QR code and the **exact amount** to send (it may have a few decimals that identify your order).
         4. In your wallet or exchange, withdraw on **the same network** to that address, sending exactly that amount.
 

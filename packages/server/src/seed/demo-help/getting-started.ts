@@ -30,7 +30,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
 
         打开 [账户充值](/recharge)，任选一种方式：
 
-        - **USDT 充值**：选择网络（TRC20、ERC20 或 BEP20）并输入数量，创建订单后按页面显示的**精确金额**转账，区块确认后自动到账。
+        - **USDT 充值**：选择页面列出的网络（TRC20、ERC20 或 BEP20，以已开通的为准）并输入数量，创建订单后按页面显示的**精确金额**转账，区块确认后自动到账。
         - **充值码充值**：输入以 \`RC-\` 开头、共 70 位的充值码，立即到账。充值码可以向 [经销商](/dealer) 购买。
 
         ## 第 3 步：购买套餐
@@ -57,7 +57,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
 
         開啟 [帳戶儲值](/recharge)，任選一種方式：
 
-        - **USDT 儲值**：選擇網路（TRC20、ERC20 或 BEP20）並輸入數量，建立訂單後依頁面顯示的**精確金額**轉帳，區塊確認後自動入帳。
+        - **USDT 儲值**：選擇頁面列出的網路（TRC20、ERC20 或 BEP20，以已開通的為準）並輸入數量，建立訂單後依頁面顯示的**精確金額**轉帳，區塊確認後自動入帳。
         - **儲值碼儲值**：輸入以 \`RC-\` 開頭、共 70 位的儲值碼，立即入帳。儲值碼可以向 [經銷商](/dealer) 購買。
 
         ## 第 3 步：購買方案
@@ -84,12 +84,12 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
 
         Open [Top up](/recharge) and pick one way:
 
-        - **USDT**: choose a network (TRC20, ERC20 or BEP20) and an amount, create the order, then send **exactly** the amount the page shows. It is credited by itself once the blockchain confirms it.
+        - **USDT**: choose one of the networks the page lists (TRC20, ERC20 or BEP20, whichever are open) and an amount, create the order, then send **exactly** the amount the page shows. It is credited automatically once the blockchain confirms it.
         - **Top-up code**: enter a 70-character code starting with \`RC-\`; it is credited at once. [Dealers](/dealer) sell these codes.
 
         ## Step 3: buy a package
 
-        Open [Subscriptions](/subscription), choose a package under "Browse plans" and confirm. The price is taken from your balance and the subscription starts at once.
+        Open [Subscriptions](/subscription), choose a package under "Browse packages" and confirm. The price is taken from your balance and the subscription starts at once.
 
         ## Step 4: import your subscription link
 

@@ -139,6 +139,9 @@ export const adminEn: AdminMessages = {
     changed: "{{email}}'s role is now {{role}}",
     removed: '{{email}} is no longer staff',
     remove: 'Remove from staff',
+    removeTitle: 'Remove this staff member?',
+    removeText: '{{email}} becomes a customer again and loses access to the console at once.',
+    lastOwner: 'The only owner: cannot be removed or given another role',
     empty: 'No staff yet',
     loadFailed: 'The staff list could not be loaded',
     you: ' (you)',
@@ -313,7 +316,8 @@ export const adminEn: AdminMessages = {
     adjust: 'Adjust balance',
     adjustAction: 'Adjust',
     adjusted: 'The balance is now {{balance}}',
-    reason: 'Reason (required; kept in the ledger and the audit log)',
+    reason:
+      'Reason (required; kept in the ledger and the audit log, and shown to the customer in their wallet)',
     cancel: 'Cancel',
     disable: 'Disable account',
     enable: 'Enable account',
@@ -829,7 +833,7 @@ export const adminEn: AdminMessages = {
     expiry: 'Expiry',
     noteColumn: 'Note',
     intro:
-      'Recharge code batches created by operators (no balance is debited; the money enters the books when a code is redeemed). Lock, disable or enable a code or every unused code of a batch.',
+      'Top-up code batches created by operators (no balance is debited; the money enters the books when a code is redeemed). Lock, disable or enable a code or every unused code of a batch; codes customers generated from their balance can be found and handled below too.',
     create: 'Create a batch',
     quantity: 'Number of codes',
     expiresAt: 'Expires (optional)',
@@ -851,8 +855,9 @@ export const adminEn: AdminMessages = {
       locked: 'Locked',
       disabled: 'Disabled',
     },
-    noBatches: 'No batches yet',
-    batches: 'Batches',
+    noBatches:
+      'No batches created in the console yet (codes customers generated from their balance are not listed here)',
+    batches: 'Console batches',
   },
   payments: {
     intro:

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE_STATUS_COLORS } from '../../features/wallet';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminCode, CodeBatch, StaffMe } from '@portal/contract/admin';
 import { timeColumn, type DataColumn } from '../../components/data-list';
@@ -147,7 +148,11 @@ export function CodesPage({ me }: { me: StaffMe }) {
     {
       key: 'status',
       header: t('common.status'),
-      cell: (c) => <Badge variant="outline">{t(`codes.statuses.${c.status}`)}</Badge>,
+      cell: (c) => (
+        <Badge variant="light" color={CODE_STATUS_COLORS[c.status]}>
+          {t(`codes.statuses.${c.status}`)}
+        </Badge>
+      ),
       card: 'aside',
     },
     { key: 'batch', header: t('codes.batch'), cell: (c) => c.batch_id, nowrap: true },

@@ -156,7 +156,7 @@ export function OrdersPage({ me }: { me: StaffMe }) {
       key: 'status',
       header: t('common.status'),
       cell: (o) => (
-        <Badge variant="outline" color={o.status === 'refunded' ? 'gray' : 'green'}>
+        <Badge variant="light" color={o.status === 'refunded' ? 'gray' : 'green'}>
           {t(`orders.statuses.${o.status}` as 'orders.statuses.paid', { defaultValue: o.status })}
         </Badge>
       ),
@@ -167,7 +167,13 @@ export function OrdersPage({ me }: { me: StaffMe }) {
       card: 'actions',
       cell: (o) =>
         canRefund && o.status === 'paid' ? (
-          <Button size="xs" variant="light" onClick={() => setRefunding(o)} data-testid="order-refund">
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => setRefunding(o)}
+            data-testid="order-refund"
+          >
             {t('orders.refund')}
           </Button>
         ) : null,

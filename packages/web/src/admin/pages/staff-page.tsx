@@ -8,6 +8,7 @@ import type { StaffMe, StaffMember } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
+import { confirmAction } from '../../lib/confirm';
 import { formatDateTime } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
 import { useAddStaff, useSetStaffRole, useStaffList } from '../api';
@@ -38,6 +39,16 @@ export function StaffPage({ me }: { me: StaffMe }) {
         onError: (error) => notify.error(error.message),
       },
     );
+  // The last owner can be neither demoted nor removed (the server refuses it too): the controls say so up front.
+  const owners = staff.data?.filter((m) => m.role === 'owner').length ?? 0;
+  const isLastOwner = (m: StaffMember) => m.role === 'owner' && owners <= 1;
+  const askRemove = (member: StaffMember) =>
+    confirmAction({
+      title: t('staff.removeTitle'),
+      message: t('staff.removeText', { email: member.email }),
+      confirmLabel: t('staff.remove'),
+      onConfirm: () => change(member, 'user'),
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate(
@@ -69,7 +80,8 @@ export function StaffPage({ me }: { me: StaffMe }) {
           data={roleOptions}
           value={m.role}
           onChange={(e) => change(m, e.currentTarget.value as StaffRole)}
-          disabled={setRole.isPending}
+          disabled={setRole.isPending || isLastOwner(m)}
+          description={isLastOwner(m) ? t('staff.lastOwner') : undefined}
           data-testid="staff-role"
         />
       ),
@@ -88,8 +100,9 @@ export function StaffPage({ me }: { me: StaffMe }) {
           size="xs"
           variant="subtle"
           color="red"
-          onClick={() => change(m, 'user')}
-          disabled={setRole.isPending}
+          onClick={() => askRemove(m)}
+          disabled={setRole.isPending || isLastOwner(m)}
+          data-testid="staff-remove"
         >
           {t('staff.remove')}
         </Button>

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TOPUP_STATUS_COLORS } from '../../features/wallet';
 import { rechargeApi } from '@portal/contract';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminTopup, AdminTransfer, StaffMe } from '@portal/contract/admin';
@@ -227,7 +228,9 @@ export function TopupsPage({ me }: { me: StaffMe }) {
       header: t('common.status'),
       cell: (o) => (
         <Stack gap={2}>
-          <Badge variant="outline">{t(`topups.orderStatuses.${o.status}`)}</Badge>
+          <Badge variant="light" color={TOPUP_STATUS_COLORS[o.status]}>
+            {t(`topups.orderStatuses.${o.status}`)}
+          </Badge>
           {o.transfer_status && (
             <Text size="xs" c="dimmed">
               {t(`topups.transferStatuses.${o.transfer_status}`)}

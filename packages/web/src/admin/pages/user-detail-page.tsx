@@ -21,6 +21,7 @@ import { hasPermission, isLocale } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';
 import type { StaffMe, UserDetail } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';
+import { useDeviceLabel } from '../../features/account';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale, translateValidation } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-error';
@@ -152,6 +153,7 @@ export function UserDetailPage({ me }: { me: StaffMe }) {
   const { t } = useTranslation('admin');
   // The ledger's kinds are named as the customers see them (their wallet's messages).
   const { t: customerT } = useTranslation();
+  const deviceLabel = useDeviceLabel();
   const locale = currentLocale();
   const id = Number(useParams().id);
   const detail = useUserDetail(id);
@@ -210,7 +212,7 @@ export function UserDetailPage({ me }: { me: StaffMe }) {
     {
       key: 'device',
       header: t('users.device'),
-      cell: (s) => [s.browser, s.os, s.device].filter(Boolean).join(' · '),
+      cell: (s) => [s.browser, s.os, s.device && deviceLabel(s.device)].filter(Boolean).join(' · '),
       card: 'title',
     },
     { key: 'ip', header: t('users.address'), cell: (s) => s.ip ?? '—', nowrap: true },

@@ -1,5 +1,7 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TicketStatusBadge } from '../../features/tickets';
+import { TOPUP_STATUS_COLORS } from '../../features/wallet';
 import { Link, useNavigate } from 'react-router';
 import { userAdminApi } from '@portal/contract/admin';
 import type { UserTopup } from '@portal/contract/admin';
@@ -53,7 +55,9 @@ export function UserTopupsList({ id }: { id: number }) {
       header: t('common.status'),
       cell: (o) => (
         <Stack gap={2}>
-          <Badge variant="outline">{t(`topups.orderStatuses.${o.status}`)}</Badge>
+          <Badge variant="light" color={TOPUP_STATUS_COLORS[o.status]}>
+            {t(`topups.orderStatuses.${o.status}`)}
+          </Badge>
           {o.transfer_status && (
             <Text size="xs" c="dimmed">
               {t(`topups.transferStatuses.${o.transfer_status}`)}
@@ -97,8 +101,6 @@ export function UserTopupsList({ id }: { id: number }) {
 /** The account's tickets: title, status, last activity. */
 export function UserTicketsList({ id }: { id: number }) {
   const { t } = useTranslation('admin');
-  // Statuses are named as the customers see them (their support pages' messages).
-  const { t: customerT } = useTranslation();
   const locale = currentLocale();
   const navigate = useNavigate();
   const list = useCursorList(userAdminApi.tickets, {}, { params: { id }, size: FIRST_ROWS });
@@ -128,7 +130,7 @@ export function UserTicketsList({ id }: { id: number }) {
     {
       key: 'status',
       header: t('common.status'),
-      cell: (x) => <Badge variant="outline">{customerT(`tickets.status.${x.status}`)}</Badge>,
+      cell: (x) => <TicketStatusBadge status={x.status} />,
       card: 'aside',
     },
     { key: 'replies', header: t('users.replies'), cell: (x) => String(x.reply_count) },

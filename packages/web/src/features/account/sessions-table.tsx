@@ -20,6 +20,12 @@ function deviceType(device: string): keyof typeof DEVICE_ICONS {
   return device === 'mobile' || device === 'tablet' || device === 'desktop' ? device : 'other';
 }
 
+/** A session's kind of device in the UI language ("电脑", "Phone"), as the sessions page and the console name it. */
+export function useDeviceLabel(): (device: string) => string {
+  const { t } = useTranslation();
+  return (device) => t(`sessions.deviceTypes.${deviceType(device)}`);
+}
+
 function RevokeButton({ session, device }: { session: SessionInfo; device: string }) {
   const { t } = useTranslation();
   const revoke = useRevokeSession();
@@ -57,7 +63,8 @@ function useSessionColumns(): DataColumn<SessionInfo>[] {
   const { t } = useTranslation();
   const locale = currentLocale();
   const unknown = t('sessions.unknown');
-  const deviceOf = (session: SessionInfo) => t(`sessions.deviceTypes.${deviceType(session.device)}`);
+  const deviceLabel = useDeviceLabel();
+  const deviceOf = (session: SessionInfo) => deviceLabel(session.device);
   return [
     {
       key: 'device',

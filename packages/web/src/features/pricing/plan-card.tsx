@@ -31,7 +31,7 @@ export interface PlanCardProps {
   color?: MantineColor;
   /** The card's test id (`plan-card`; the landing page keeps `landing-plan`). */
   testId?: string;
-  /** The customer already holds this package (buying it first offers the renewal of theirs). */
+  /** The customer already holds this package: its button says "Renew" (and first offers renewal or another one). */
   held?: boolean;
 }
 
@@ -140,7 +140,7 @@ export function PlanCard({
           aria-describedby={titleId}
           data-testid="plan-buy"
         >
-          {actionLabel}
+          {held ? t('subscriptions.plans.heldAction') : actionLabel}
         </Button>
       </Stack>
     </Card>

@@ -25,7 +25,11 @@ export function heldSubscription(pkg: Package, mine: readonly Subscription[]): S
   return held[0] ?? null;
 }
 
-function PurchaseSummary({ pkg }: { pkg: Package }) {
+/**
+ * What is being bought. A customer who holds another live subscription learns that this one is separate (its own
+ * link and traffic) and where upgrading, with its credit, is done instead.
+ */
+function PurchaseSummary({ pkg, holdsOther }: { pkg: Package; holdsOther: boolean }) {
   const { t } = useTranslation();
   const traffic = useTrafficPhrase();
   return (
@@ -39,6 +43,11 @@ function PurchaseSummary({ pkg }: { pkg: Package }) {
           devices: pkg.device_limit,
         })}
       </Text>
+      {holdsOther && (
+        <Text size="sm" mt="xs" data-testid="purchase-separate">
+          {t('subscriptions.pay.separate')}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -199,7 +208,12 @@ export function PlansList({ restricted, onPurchased }: PlansListProps) {
       {buying && step?.kind === 'pay' && (
         <PaymentDialog
           title={t('subscriptions.pay.purchaseTitle')}
-          summary={<PurchaseSummary pkg={buying.pkg} />}
+          summary={
+            <PurchaseSummary
+              pkg={buying.pkg}
+              holdsOther={(mine.data ?? []).some((sub) => HELD_STATUSES.includes(sub.status))}
+            />
+          }
           price={buying.pkg.price}
           confirmLabel={t('subscriptions.pay.purchaseOk')}
           prefix="purchase"

@@ -234,6 +234,8 @@ describe('purchase', () => {
     await vi.waitFor(async () =>
       expect(within(await cardOf(1)).getByTestId('plan-held').textContent).toBe('已订阅'),
     );
+    // Its button says renew; it still lets the customer choose another subscription of it.
+    expect(within(await cardOf(1)).getByTestId('plan-buy').textContent).toBe('续费');
     fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
     const held = await screen.findByTestId('purchase-held');
     expect(held.textContent).toContain('您已订阅这个套餐');
@@ -253,6 +255,15 @@ describe('purchase', () => {
     expect(calls.some((c) => path(c) === '/subscriptions/purchase')).toBe(false);
   });
 
+  it('buying another package while holding one says it is a separate subscription, not an upgrade', async () => {
+    server();
+    renderPage();
+    await vi.waitFor(async () => expect(within(await cardOf(1)).getByTestId('plan-held')).toBeTruthy());
+    fireEvent.click(within(await cardOf(2)).getByTestId('plan-buy'));
+    const dialog = await screen.findByTestId('purchase-confirm');
+    expect(within(dialog).getByTestId('purchase-separate').textContent).toContain('独立的新订阅');
+  });
+
   it('a package not held (or held only expired) is bought without the question', async () => {
     server((call) =>
       path(call) === '/subscriptions/my' ? ok([sub({ status: 'expired', days_remaining: 0 })]) : undefined,
@@ -261,6 +272,7 @@ describe('purchase', () => {
     fireEvent.click(within(await cardOf(1)).getByTestId('plan-buy'));
     expect(await screen.findByTestId('purchase-confirm')).toBeTruthy();
     expect(screen.queryByTestId('purchase-held')).toBeNull();
+    expect(screen.queryByTestId('purchase-separate')).toBeNull();
     expect(within(await cardOf(1)).queryByTestId('plan-held')).toBeNull();
   });
 

@@ -120,7 +120,7 @@ export const en: Messages = {
       subtitle:
         'Quality nodes around the world and one subscription link for all your devices, wherever you are.',
       start: 'Get started',
-      viewPricing: 'See plans',
+      viewPricing: 'See packages',
     },
     stats: {
       users: '50,000+ users',
@@ -144,8 +144,8 @@ export const en: Messages = {
         text: '200+ nodes in 50+ countries, connect to the nearest for low latency.',
       },
       privacy: {
-        title: 'No-log policy',
-        text: 'We never record what you browse; connection logs last 24 hours.',
+        title: 'No browsing logs',
+        text: 'We never record the sites you visit or what you send; connection logs last 24 hours.',
       },
       devices: {
         title: 'Many devices at once',
@@ -178,12 +178,12 @@ export const en: Messages = {
       button: 'Sign up free',
     },
     pricingSection: {
-      title: 'Choose your plan',
+      title: 'Choose your package',
       subtitle:
         'From Basic with 20 GB and 2 devices a month to Pro with 200 GB and 5 devices and unlimited Enterprise; paying yearly saves up to 20%.',
       choose: 'Get it',
-      loading: 'Loading plans…',
-      loadFailed: 'The plans could not be loaded. Check your connection and try again.',
+      loading: 'Loading packages…',
+      loadFailed: 'The packages could not be loaded. Check your connection and try again.',
       empty: 'No packages are on sale right now.',
     },
     footer: {
@@ -194,7 +194,7 @@ export const en: Messages = {
       helpCenter: 'Help centre',
       tickets: 'Open a ticket',
       status: 'Service status',
-      statusOk: 'All services are running normally',
+      statusOk: 'Website and API are up',
       statusDown: 'The service is unavailable right now; we are on it',
       statusChecking: 'Checking the service status…',
       legal: 'Legal',
@@ -213,7 +213,7 @@ export const en: Messages = {
     privacyTitle: 'Privacy policy',
     contents: 'Contents',
     openPage: 'Open as a page',
-    related: 'See also',
+    related: 'See also: ',
     loadFailed: 'The text could not be loaded. Please try again later.',
   },
   wallet: walletEn,

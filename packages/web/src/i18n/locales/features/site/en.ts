@@ -27,8 +27,8 @@ export const siteEn: DeepStringRecord<typeof siteZhCN> = {
     empty: 'No contact channels are configured yet; please open a ticket.',
   },
   dealer: {
-    howTitle: 'How to buy a recharge code',
-    redeem: 'Redeem a recharge code',
+    howTitle: 'How to buy a top-up code',
+    redeem: 'Redeem a top-up code',
     usdt: 'Top up with USDT',
     listTitle: 'Authorised dealers',
     payments: 'Payment methods',

@@ -10,12 +10,13 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
   kinds: { purchase: 'Purchase', renew: 'Renewal', upgrade: 'Upgrade' },
   tabs: {
     label: 'Subscription management',
-    plans: 'Browse plans',
+    plans: 'Browse packages',
     my: 'My subscriptions',
     stats: 'Statistics',
   },
   plans: {
     held: 'Subscribed',
+    heldAction: 'Renew',
     popular: 'Most popular',
     cycleLabel: 'Billing cycle',
     cycles: { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly', custom: 'Other periods' },
@@ -30,7 +31,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     emptyTitle: 'No packages on sale',
     emptyText: 'There are no packages on sale right now, please check back later.',
     intro:
-      'Paid from your balance, active at once. Renewing adds the new period to the time you have left; upgrading to a larger plan credits what you have not used.',
+      'Paid from your balance and active immediately. Renewing adds the new period to the time you have left; upgrading to a larger package credits what you have not used.',
   },
   pay: {
     price: 'Amount to pay',
@@ -45,6 +46,8 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     purchased: 'You bought {{name}}',
     packageLine: 'Per {{period}} · {{days}} days · {{traffic}} · {{devices}} devices',
     insufficientBy: 'Your balance is {{amount}} short: top up at least {{amount}}, then pay.',
+    separate:
+      'This opens a new, separate subscription with its own link and traffic. To upgrade the one you have, with credit for what is left, choose Upgrade under My subscriptions.',
   },
   held: {
     title: 'You already have this package',
@@ -117,7 +120,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     timeValue: 'Remaining time value',
     trafficValue: 'Remaining traffic value',
     trafficUnlimited: 'Unlimited (not counted)',
-    credit: 'Credit from your current plan',
+    credit: 'Credit from your current package',
     creditRule: 'The credit is the lower of the remaining time value and the remaining traffic value.',
     newPrice: 'New package price',
     due: 'To pay',
@@ -150,7 +153,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     loadFailed: 'Failed to load subscriptions, please try again later',
     emptyTitle: 'You have no subscription yet',
     emptyText: 'Choose a package to get your subscription link and start.',
-    browse: 'Browse plans',
+    browse: 'Browse packages',
   },
   stats: {
     active: 'Active subscriptions',

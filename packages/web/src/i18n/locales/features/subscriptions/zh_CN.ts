@@ -9,6 +9,7 @@ export const subscriptionsZhCN = {
   tabs: { label: '订阅管理', plans: '选购套餐', my: '我的订阅', stats: '订阅统计' },
   plans: {
     held: '已订阅',
+    heldAction: '续费',
     popular: '最受欢迎',
     cycleLabel: '计费周期',
     cycles: { monthly: '月付', quarterly: '季付', yearly: '年付', custom: '其他周期' },
@@ -38,6 +39,8 @@ export const subscriptionsZhCN = {
     purchased: '已成功购买 {{name}}',
     packageLine: '每{{period}} · {{days}} 天 · {{traffic}} · {{devices}} 台设备',
     insufficientBy: '余额还差 {{amount}}：充值至少 {{amount}} 后即可支付。',
+    separate:
+      '这会开通一份独立的新订阅，有自己的链接和流量。要把现有订阅升级并折算抵扣，请在「我的订阅」中选择升级。',
   },
   held: {
     title: '您已订阅这个套餐',

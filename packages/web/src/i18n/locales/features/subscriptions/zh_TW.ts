@@ -11,6 +11,7 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
   tabs: { label: '訂閱管理', plans: '選購方案', my: '我的訂閱', stats: '訂閱統計' },
   plans: {
     held: '已訂閱',
+    heldAction: '續訂',
     popular: '最受歡迎',
     cycleLabel: '計費週期',
     cycles: { monthly: '月繳', quarterly: '季繳', yearly: '年繳', custom: '其他週期' },
@@ -40,6 +41,8 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
     purchased: '已成功購買 {{name}}',
     packageLine: '每{{period}} · {{days}} 天 · {{traffic}} · {{devices}} 台裝置',
     insufficientBy: '餘額尚差 {{amount}}：儲值至少 {{amount}} 後即可付款。',
+    separate:
+      '這會開通一份獨立的新訂閱，有自己的連結和流量。要把現有訂閱升級並折算抵扣，請在「我的訂閱」中選擇升級。',
   },
   held: {
     title: '您已訂閱這個方案',
