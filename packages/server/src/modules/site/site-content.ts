@@ -43,15 +43,15 @@ export function defaultContact(supportEmail: string): ContactConfig {
 
 export const DEFAULT_DEALERS: DealersConfig = {
   intro: {
-    zh_CN: '授权经销商出售充值码，可用当地常用的方式付款。充值码在「充值」页兑换后立即到账。',
-    zh_TW: '授權經銷商販售儲值碼，可用當地常用的方式付款。儲值碼在「儲值」頁兌換後立即入帳。',
+    zh_CN: '授权经销商出售充值码，可用当地常用的方式付款。充值码在「账户充值」页兑换后立即到账。',
+    zh_TW: '授權經銷商販售儲值碼，可用當地常用的方式付款。儲值碼在「帳戶儲值」頁兌換後立即入帳。',
     en: 'Authorised dealers sell top-up codes for local payment methods. A code redeemed on the Top up page is credited immediately.',
   },
   how_to_buy: {
     zh_CN:
-      '联系下方任一经销商，说明需要的金额\n按经销商提供的方式付款\n收到以 RC- 开头的充值码\n打开「充值」页的「充值码」，粘贴并兑换，余额立即增加',
+      '联系下方任一经销商，说明需要的金额\n按经销商提供的方式付款\n收到以 RC- 开头的充值码\n打开「账户充值」页的「充值码充值」，粘贴并兑换，余额立即增加',
     zh_TW:
-      '聯繫下方任一經銷商，說明需要的金額\n依經銷商提供的方式付款\n收到以 RC- 開頭的儲值碼\n打開「儲值」頁的「儲值碼」，貼上並兌換，餘額立即增加',
+      '聯繫下方任一經銷商，說明需要的金額\n依經銷商提供的方式付款\n收到以 RC- 開頭的儲值碼\n打開「帳戶儲值」頁的「儲值碼儲值」，貼上並兌換，餘額立即增加',
     en: "Contact any dealer below and say how much you need\nPay with one of the dealer's payment methods\nReceive a code starting with RC-\nOpen Top up → Top-up code, paste it and redeem it: your balance is credited immediately",
   },
   dealers: [],

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconLifebuoy, IconLock } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconLifebuoy, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ERRORS, TICKETS } from '@portal/contract';
@@ -14,18 +14,6 @@ import { useCloseTicket, useTicket } from './api';
 import { Conversation } from './conversation';
 import { ReplyBox } from './reply-box';
 import { PriorityBadge, TicketStatusBadge } from './status-badge';
-
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} to="/support" size="sm" data-testid="ticket-back">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={16} aria-hidden />
-        {t('tickets.detail.back')}
-      </Group>
-    </Anchor>
-  );
-}
 
 function TicketHeader({ ticket }: { ticket: TicketDetail }) {
   const { t } = useTranslation();
@@ -59,18 +47,6 @@ function TicketHeader({ ticket }: { ticket: TicketDetail }) {
           >
             {ticket.title}
           </Title>
-          {ticket.status !== 'closed' && (
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconLock size={16} aria-hidden />}
-              onClick={askClose}
-              loading={close.isPending}
-              data-testid="ticket-close"
-            >
-              {t('tickets.detail.close')}
-            </Button>
-          )}
         </Group>
         <Group gap="xs" wrap="wrap">
           <TicketStatusBadge status={ticket.status} />
@@ -93,12 +69,30 @@ function TicketHeader({ ticket }: { ticket: TicketDetail }) {
             </Text>
           )}
         </Group>
+        {/* Closing ends the conversation: at the card's foot, not the first thing under the subject. */}
+        {ticket.status !== 'closed' && (
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconLock size={16} aria-hidden />}
+              onClick={askClose}
+              loading={close.isPending}
+              data-testid="ticket-close"
+            >
+              {t('tickets.detail.close')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Card>
   );
 }
 
-/** /support/:ticketId: the ticket, its conversation (new replies arrive by themselves), the reply box. */
+/**
+ * /support/:ticketId: the ticket, its conversation (new replies arrive by themselves), the reply box. The way back is
+ * the breadcrumb.
+ */
 export function TicketView({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
   const ticket = useTicket(ticketId);
@@ -108,20 +102,20 @@ export function TicketView({ ticketId }: { ticketId: number }) {
 
   if (missing) {
     return (
-      <Stack gap="md">
-        <BackLink />
-        <EmptyPage
-          icon={<IconLifebuoy size={32} aria-hidden />}
-          title={t('tickets.detail.notFoundTitle')}
-          description={t('tickets.detail.notFoundText')}
-        />
-      </Stack>
+      <EmptyPage
+        icon={<IconLifebuoy size={32} aria-hidden />}
+        title={t('tickets.detail.notFoundTitle')}
+        description={t('tickets.detail.notFoundText')}
+      >
+        <Button variant="light" mt="md" component={Link} to="/support" data-testid="ticket-back">
+          {t('tickets.detail.back')}
+        </Button>
+      </EmptyPage>
     );
   }
 
   return (
     <Stack gap="lg">
-      <BackLink />
       {ticket.isPending && (
         <Group justify="center" py="xl">
           <Loader aria-label={t('common.loading')} />

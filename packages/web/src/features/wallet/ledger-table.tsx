@@ -69,11 +69,15 @@ function useLedgerColumns(): DataColumn<LedgerEntry>[] {
       key: 'reference',
       header: t('wallet.ledger.reference'),
       card: 'wide',
-      cell: (entry) => (
-        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-          {entry.reference || t('common.none')}
-        </Text>
-      ),
+      // The dash of an empty cell in the text font, like every other empty cell (monospace draws it shorter).
+      cell: (entry) =>
+        entry.reference ? (
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {entry.reference}
+          </Text>
+        ) : (
+          t('common.none')
+        ),
     },
     {
       key: 'memo',

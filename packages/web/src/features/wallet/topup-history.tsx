@@ -80,11 +80,14 @@ function useHistoryColumns(onOpen: (topup: Topup) => void): DataColumn<Topup>[] 
     {
       key: 'usdtAmount',
       header: t('wallet.history.usdtAmount'),
-      cell: (topup) => (
-        <Text size="sm" ff="monospace">
-          {topup.usdt_amount ?? t('common.none')}
-        </Text>
-      ),
+      cell: (topup) =>
+        topup.usdt_amount === null ? (
+          t('common.none')
+        ) : (
+          <Text size="sm" ff="monospace">
+            {topup.usdt_amount}
+          </Text>
+        ),
     },
     {
       key: 'network',

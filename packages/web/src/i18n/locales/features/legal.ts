@@ -73,7 +73,7 @@ export const legalZhCN: LegalTexts = {
         body: [
           '本服务采用账户余额付款：先为账户充值，再用余额购买、续费或升级套餐。价格以人民币（¥）标示。',
           [
-            'USDT 充值：支持 TRC20 和 ERC20 网络，请按订单显示的准确金额、在有效时间内转账到订单地址；区块链确认后余额自动到账。',
+            'USDT 充值：支持充值页列出的网络（如 TRC20、ERC20），请按订单显示的准确金额、在有效时间内转账到订单地址；区块链确认后余额自动到账。',
             '充值码：可向授权经销商购买充值码并在控制台兑换，每个充值码只能使用一次。',
             '因转错网络、转错地址或金额不符造成的损失，我们会尽力协助核查，但无法保证追回。',
           ],
@@ -324,7 +324,7 @@ export const legalZhTW: LegalTexts = {
         body: [
           '本服務採用帳戶餘額付款：先為帳戶儲值，再以餘額購買、續費或升級方案。價格以人民幣（¥）標示。',
           [
-            'USDT 儲值：支援 TRC20 和 ERC20 網路，請依訂單顯示的準確金額、在有效時間內轉帳到訂單地址；區塊鏈確認後餘額自動入帳。',
+            'USDT 儲值：支援儲值頁列出的網路（如 TRC20、ERC20），請依訂單顯示的準確金額、在有效時間內轉帳到訂單地址；區塊鏈確認後餘額自動入帳。',
             '儲值碼：可向授權經銷商購買儲值碼並在控制台兌換，每組儲值碼只能使用一次。',
             '因轉錯網路、轉錯地址或金額不符造成的損失，我們會盡力協助查核，但無法保證追回。',
           ],
@@ -575,7 +575,7 @@ export const legalEn: LegalTexts = {
         body: [
           'The service is paid from your account balance: top up the balance first, then buy, renew or upgrade packages from it. Prices are shown in Chinese yuan (¥).',
           [
-            'USDT: the TRC20 and ERC20 networks are accepted. Send the exact amount shown on the order to the order’s address within its time limit; the balance is credited once the blockchain confirms the transfer.',
+            'USDT: the networks listed on the Top up page are accepted (such as TRC20 and ERC20). Send the exact amount shown on the order to the order’s address within its time limit; the balance is credited once the blockchain confirms the transfer.',
             'Top-up codes: buy a code from an authorised dealer and redeem it in the console. Each code can be used once.',
             'If a payment is sent on the wrong network, to the wrong address or for the wrong amount, we will help look into it but cannot guarantee to recover it.',
           ],
