@@ -1,12 +1,15 @@
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { PhoneFilters } from './phone-filters';
 
 interface FilterBarProps {
   /** The accessible name of the filters ("筛选节点"). */
   label: string;
   /** Some filter is in force: only then can it be reset. */
   active: boolean;
+  /** How many of the fields here are set: the folded filters' button says it on phones. */
+  count: number;
   onReset: () => void;
   resetLabel: string;
   /** `<testId>-reset` on the reset button. */
@@ -15,22 +18,27 @@ interface FilterBarProps {
   children: ReactNode;
 }
 
-/** A list's filters and their reset button: stacked on phones, in a row from 768 px. */
-export function FilterBar({ label, active, onReset, resetLabel, testId, children }: FilterBarProps) {
+/**
+ * A list's filters and their reset button: in a row from 768 px; on phones folded behind one button (named by
+ * `label`, with the count), stacked when opened.
+ */
+export function FilterBar({ label, active, count, onReset, resetLabel, testId, children }: FilterBarProps) {
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={label}>
-      {children}
-      <Button
-        variant="default"
-        leftSection={<IconFilterOff size={16} aria-hidden />}
-        onClick={onReset}
-        disabled={!active}
-        w={{ base: '100%', sm: 'auto' }}
-        data-testid={`${testId}-reset`}
-      >
-        {resetLabel}
-      </Button>
-    </Group>
+    <PhoneFilters label={label} activeCount={count} testId={testId}>
+      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={label}>
+        {children}
+        <Button
+          variant="default"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={onReset}
+          disabled={!active}
+          w={{ base: '100%', sm: 'auto' }}
+          data-testid={`${testId}-reset`}
+        >
+          {resetLabel}
+        </Button>
+      </Group>
+    </PhoneFilters>
   );
 }
 

@@ -702,6 +702,7 @@ export const adminEn: AdminMessages = {
     closedNotice: 'This ticket is closed and takes no answers. Set another status first to answer it.',
   },
   common: {
+    filters: 'Filters',
     sort: 'Order',
     sorts: { newest: 'Newest first', oldest: 'Oldest first' },
     user: 'User (ID or e-mail)',

@@ -681,6 +681,7 @@ export const adminZhCN = {
     closedNotice: '工单已关闭，不能再回复。如需回复，请先把状态改为其他状态。',
   },
   common: {
+    filters: '筛选条件',
     sort: '排序',
     sorts: { newest: '最新在前', oldest: '最早在前' },
     user: '用户（ID 或邮箱）',

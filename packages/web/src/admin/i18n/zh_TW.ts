@@ -685,6 +685,7 @@ export const adminZhTW: AdminMessages = {
     closedNotice: '工單已關閉，無法再回覆。如需回覆，請先將狀態改為其他狀態。',
   },
   common: {
+    filters: '篩選條件',
     sort: '排序',
     sorts: { newest: '最新在前', oldest: '最早在前' },
     user: '使用者（ID 或電子郵件）',

@@ -93,6 +93,7 @@ export function AuditPage() {
       <PageTitle title={t('nav.audit')} intro={t('audit.intro')} />
       <ListFilters
         draft={draft}
+        applied={filter}
         onDraft={setDraft}
         onApply={apply}
         onReset={() => {

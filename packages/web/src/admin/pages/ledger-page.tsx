@@ -66,6 +66,7 @@ export function LedgerPage() {
       <PageTitle title={t('nav.ledger')} intro={t('ledger.intro')} />
       <ListFilters
         draft={draft}
+        applied={filter}
         onDraft={setDraft}
         onApply={apply}
         onReset={() => {

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PhoneFilters } from '../../components/phone-filters';
 import { DataList } from '../../components/data-list';
 import type { DataColumn, RowAttributes } from '../../components/data-list';
 import { notify } from '../../lib/notify';
@@ -125,6 +126,7 @@ export interface RangeDraft {
  */
 export function ListFilters<D extends RangeDraft>({
   draft,
+  applied,
   onDraft,
   onApply,
   onReset,
@@ -134,6 +136,8 @@ export function ListFilters<D extends RangeDraft>({
   children,
 }: {
   draft: D;
+  /** The filter in force: on phones the folded filters' button counts its fields. */
+  applied: object;
   onDraft: (draft: D) => void;
   onApply: () => void;
   onReset: () => void;
@@ -150,40 +154,46 @@ export function ListFilters<D extends RangeDraft>({
   };
   return (
     <Card withBorder radius="md" padding="md" mb="md">
-      <form onSubmit={submit} aria-label={t('audit.filters')}>
-        <Group align="flex-end" gap="sm">
-          {children}
-          <TextInput
-            type="datetime-local"
-            label={t('common.from')}
-            value={draft.from}
-            onChange={(e) => onDraft({ ...draft, from: e.currentTarget.value })}
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('common.to')}
-            value={draft.to}
-            onChange={(e) => onDraft({ ...draft, to: e.currentTarget.value })}
-          />
-          <Button type="submit" data-testid={`${testId}-filter-apply`}>
-            {t('common.apply')}
-          </Button>
-          <Button variant="default" onClick={onReset}>
-            {t('common.reset')}
-          </Button>
-          {onExport && (
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              loading={exporting}
-              onClick={onExport}
-              data-testid={`${testId}-export`}
-            >
-              {t('common.export')}
+      <PhoneFilters
+        label={t('common.filters')}
+        activeCount={Object.keys(definedOf(applied)).length}
+        testId={`${testId}-filters`}
+      >
+        <form onSubmit={submit} aria-label={t('audit.filters')}>
+          <Group align="flex-end" gap="sm">
+            {children}
+            <TextInput
+              type="datetime-local"
+              label={t('common.from')}
+              value={draft.from}
+              onChange={(e) => onDraft({ ...draft, from: e.currentTarget.value })}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('common.to')}
+              value={draft.to}
+              onChange={(e) => onDraft({ ...draft, to: e.currentTarget.value })}
+            />
+            <Button type="submit" data-testid={`${testId}-filter-apply`}>
+              {t('common.apply')}
             </Button>
-          )}
-        </Group>
-      </form>
+            <Button variant="default" onClick={onReset}>
+              {t('common.reset')}
+            </Button>
+            {onExport && (
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                loading={exporting}
+                onClick={onExport}
+                data-testid={`${testId}-export`}
+              >
+                {t('common.export')}
+              </Button>
+            )}
+          </Group>
+        </form>
+      </PhoneFilters>
     </Card>
   );
 }

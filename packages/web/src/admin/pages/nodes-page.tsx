@@ -74,12 +74,10 @@ export function NodesPage({ me }: { me: StaffMe }) {
   const remove = useDeleteNode();
 
   const change = (next: Partial<NodeFilter>) => setFilter((f) => ({ ...f, ...next, page: 1 }));
-  const active =
-    filter.status !== undefined ||
-    filter.protocol !== undefined ||
-    filter.group_id !== undefined ||
-    filter.enabled !== undefined ||
-    !!filter.q;
+  const count =
+    [filter.status, filter.protocol, filter.group_id, filter.enabled].filter((v) => v !== undefined).length +
+    (filter.q ? 1 : 0);
+  const active = count > 0;
 
   /** Asks first, then enables, disables, switches maintenance or deletes the node. */
   const ask = (node: AdminNode, kind: Confirm['kind']) =>
@@ -231,6 +229,7 @@ export function NodesPage({ me }: { me: StaffMe }) {
         <FilterBar
           label={t('nodes.filters')}
           active={active}
+          count={count}
           resetLabel={t('nodes.reset')}
           testId="node-filters"
           onReset={() => {

@@ -185,6 +185,7 @@ export function OrdersPage({ me }: { me: StaffMe }) {
       <PageTitle title={t('nav.orders')} intro={t('orders.intro')} />
       <ListFilters
         draft={draft}
+        applied={filter}
         onDraft={setDraft}
         onApply={apply}
         onReset={() => {

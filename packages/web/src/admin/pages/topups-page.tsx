@@ -288,7 +288,7 @@ export function TopupsPage({ me }: { me: StaffMe }) {
             </Title>
             <Group gap="sm" align="flex-end">
               <NativeSelect
-                aria-label={t('common.status')}
+                label={t('common.status')}
                 value={orderFilter.status ?? ''}
                 onChange={(e) =>
                   setOrderFilter({
@@ -307,7 +307,7 @@ export function TopupsPage({ me }: { me: StaffMe }) {
                 ]}
               />
               <NativeSelect
-                aria-label={t('topups.network')}
+                label={t('topups.network')}
                 value={orderFilter.network ?? ''}
                 onChange={(e) =>
                   setOrderFilter({

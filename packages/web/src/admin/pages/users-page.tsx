@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { hasPermission } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';
 import type { AdminUser, StaffMe, UserSort } from '@portal/contract/admin';
+import { PhoneFilters } from '../../components/phone-filters';
 import { DataList } from '../../components/data-list';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
@@ -240,36 +241,47 @@ export function UsersPage({ me }: { me: StaffMe }) {
                 miw={260}
                 data-testid="users-search"
               />
-              {select('verified', t('users.verified'), t('users.yes'), t('users.no'))}
-              {select('disabled', t('users.disabled'), t('users.yes'), t('users.no'))}
-              {select('subscribed', t('users.subscribed'), t('users.yes'), t('users.no'))}
-              {select('with_balance', t('users.withBalance'), t('users.yes'), t('users.no'))}
-              <NativeSelect
-                label={t('users.sort')}
-                data={userAdminApi.USER_SORTS.map((value) => ({ value, label: t(`users.sorts.${value}`) }))}
-                value={draft.sort}
-                onChange={(e) => {
-                  // The order applies at once (the other filters wait for "apply").
-                  const sort = e.currentTarget.value as UserSort;
-                  setDraft({ ...draft, sort });
-                  setFilter({ ...filter, sort: sort === 'newest' ? undefined : sort });
-                }}
-                data-testid="users-sort"
-              />
+              {/* On a phone the search stays; the rest folds behind one button. */}
+              <PhoneFilters
+                label={t('common.filters')}
+                activeCount={
+                  Object.keys(filter).filter(
+                    (k) => k !== 'q' && filter[k as keyof UserListFilter] !== undefined,
+                  ).length
+                }
+                testId="users-filters"
+              >
+                {select('verified', t('users.verified'), t('users.yes'), t('users.no'))}
+                {select('disabled', t('users.disabled'), t('users.yes'), t('users.no'))}
+                {select('subscribed', t('users.subscribed'), t('users.yes'), t('users.no'))}
+                {select('with_balance', t('users.withBalance'), t('users.yes'), t('users.no'))}
+                <NativeSelect
+                  label={t('users.sort')}
+                  data={userAdminApi.USER_SORTS.map((value) => ({ value, label: t(`users.sorts.${value}`) }))}
+                  value={draft.sort}
+                  onChange={(e) => {
+                    // The order applies at once (the other filters wait for "apply").
+                    const sort = e.currentTarget.value as UserSort;
+                    setDraft({ ...draft, sort });
+                    setFilter({ ...filter, sort: sort === 'newest' ? undefined : sort });
+                  }}
+                  data-testid="users-sort"
+                />
+                <TextInput
+                  type="datetime-local"
+                  label={t('users.registeredFrom')}
+                  value={draft.from}
+                  onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+                />
+                <TextInput
+                  type="datetime-local"
+                  label={t('users.registeredTo')}
+                  value={draft.to}
+                  onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+                />
+              </PhoneFilters>
             </Group>
             <Group align="flex-end" gap="sm">
-              <TextInput
-                type="datetime-local"
-                label={t('users.registeredFrom')}
-                value={draft.from}
-                onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-              />
-              <TextInput
-                type="datetime-local"
-                label={t('users.registeredTo')}
-                value={draft.to}
-                onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-              />
               <Button type="submit" data-testid="users-apply">
                 {t('users.apply')}
               </Button>

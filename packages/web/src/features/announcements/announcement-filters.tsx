@@ -23,11 +23,14 @@ function numberOrNull(value: string | null): number | null {
 /** Category, priority, unread only. */
 export function AnnouncementFilters({ values, onChange, onReset }: FiltersProps) {
   const { t } = useTranslation();
-  const active = values.category !== null || values.priority !== null || values.unreadOnly;
+  const count =
+    [values.category, values.priority].filter((v) => v !== null).length + (values.unreadOnly ? 1 : 0);
+  const active = count > 0;
   return (
     <FilterBar
       label={t('announcements.filters.label')}
       active={active}
+      count={count}
       onReset={onReset}
       resetLabel={t('announcements.filters.reset')}
       testId="announcements-filter"

@@ -70,6 +70,7 @@ export function HelpFilters({ values, categories, active, onChange, onReset }: F
     <FilterBar
       label={t('help.filters.label')}
       active={active}
+      count={[values.categoryId, values.platform].filter((v) => v !== null).length}
       onReset={onReset}
       resetLabel={t('help.filters.reset')}
       testId="help-filter"

@@ -24,12 +24,14 @@ export function NodeFilters({ values, regions, onChange, onReset }: NodeFiltersP
   const regionLabel = useRegionLabel();
   const regionOptions =
     values.region && !regions.includes(values.region) ? [...regions, values.region] : regions;
-  const active = values.region !== null || values.type !== null || values.status !== null;
+  const count = [values.region, values.type, values.status].filter((v) => v !== null).length;
+  const active = count > 0;
 
   return (
     <FilterBar
       label={t('nodes.filters.label')}
       active={active}
+      count={count}
       onReset={onReset}
       resetLabel={t('nodes.filters.reset')}
       testId="nodes-filter"
