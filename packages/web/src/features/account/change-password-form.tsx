@@ -69,6 +69,7 @@ export function ChangePasswordForm() {
             <NewPasswordFields
               password={{
                 label: t('security.newPassword'),
+                description: t('security.newPasswordRule'),
                 ...form.bind('new_password'),
                 'data-testid': 'cp-new',
               }}

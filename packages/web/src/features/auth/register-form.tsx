@@ -104,6 +104,7 @@ export function RegisterForm({ onSwitchToLogin, onClose, onRegistered }: Registe
             password={{
               label: t('auth.password'),
               placeholder: t('auth.passwordPlaceholder'),
+              description: t('auth.passwordRule'),
               ...form.bind('password'),
               'data-testid': 'register-password',
             }}

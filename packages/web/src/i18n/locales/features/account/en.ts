@@ -27,6 +27,7 @@ export const accountEn: DeepStringRecord<typeof accountZhCN> = {
     changePasswordText: 'Afterwards every device is signed out and you log in again with the new password.',
     oldPassword: 'Current password',
     newPassword: 'New password',
+    newPasswordRule: '8 to 128 characters',
     confirmPassword: 'Confirm new password',
     changePasswordSubmit: 'Change password',
     passwordChanged: 'Password changed, please log in again',

@@ -28,6 +28,7 @@ export const accountZhCN = {
     changePasswordText: '修改后所有设备将退出登录，需要使用新密码重新登录。',
     oldPassword: '当前密码',
     newPassword: '新密码',
+    newPasswordRule: '8 到 128 个字符',
     confirmPassword: '确认新密码',
     changePasswordSubmit: '修改密码',
     passwordChanged: '密码已修改，请重新登录',

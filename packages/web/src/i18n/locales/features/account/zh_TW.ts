@@ -27,6 +27,7 @@ export const accountZhTW: DeepStringRecord<typeof accountZhCN> = {
     changePasswordText: '變更後所有裝置都會登出，需要使用新密碼重新登入。',
     oldPassword: '目前密碼',
     newPassword: '新密碼',
+    newPasswordRule: '8 到 128 個字元',
     confirmPassword: '確認新密碼',
     changePasswordSubmit: '變更密碼',
     passwordChanged: '密碼已變更，請重新登入',

@@ -13,6 +13,7 @@ export const authEn: DeepStringRecord<typeof authZhCN> = {
     emailPlaceholder: 'you@example.com',
     password: 'Password',
     passwordPlaceholder: 'Enter your password',
+    passwordRule: '8 to 128 characters, with an uppercase letter, a lowercase letter and a digit',
     confirmPassword: 'Confirm password',
     confirmPasswordPlaceholder: 'Repeat your password',
     nickname: 'Nickname (optional)',

@@ -14,6 +14,7 @@ export const authZhCN = {
     emailPlaceholder: 'you@example.com',
     password: '密码',
     passwordPlaceholder: '请输入密码',
+    passwordRule: '8 到 128 个字符，需包含大写字母、小写字母和数字',
     confirmPassword: '确认密码',
     confirmPasswordPlaceholder: '请再次输入密码',
     nickname: '昵称（可选）',

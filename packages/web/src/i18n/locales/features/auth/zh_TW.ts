@@ -13,6 +13,7 @@ export const authZhTW: DeepStringRecord<typeof authZhCN> = {
     emailPlaceholder: 'you@example.com',
     password: '密碼',
     passwordPlaceholder: '請輸入密碼',
+    passwordRule: '8 到 128 個字元，需包含大寫字母、小寫字母和數字',
     confirmPassword: '確認密碼',
     confirmPasswordPlaceholder: '請再次輸入密碼',
     nickname: '暱稱（選填）',
