@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataList, type DataColumn } from './data-list';
+import { asPhone } from '../test/as-phone';
 
 interface Row {
   id: number;
@@ -42,14 +43,6 @@ function renderList(onOpen = vi.fn()) {
     </MantineProvider>,
   );
   return onOpen;
-}
-
-function asPhone() {
-  const matchMedia = window.matchMedia;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    ...matchMedia(query),
-    matches: query.includes('max-width: 767.98px'),
-  }));
 }
 
 afterEach(() => vi.unstubAllGlobals());

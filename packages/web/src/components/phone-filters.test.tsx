@@ -2,14 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FilterBar, FilterSelect } from './filter-bar';
-
-function asPhone() {
-  const matchMedia = window.matchMedia;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    ...matchMedia(query),
-    matches: query.includes('max-width: 767.98px'),
-  }));
-}
+import { asPhone } from '../test/as-phone';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -13,6 +13,7 @@ import { capitalizeSlug, cityOf, countryName, formatRate, placeOf } from './form
 import { liveCounts, withStatus } from './live';
 import { useProtocolLine } from './node-list';
 import { node, NODE_LIST, page, statusOf, SUMMARY } from './test-fixtures';
+import { asPhone } from '../../test/as-phone';
 
 const url = (call: FakeCall) => new URL(call.url, 'http://x');
 const path = (call: FakeCall) => url(call).pathname.replace('/api/v1/portal', '');
@@ -292,11 +293,7 @@ describe('list', () => {
   });
 
   it('on a phone shows a card per node instead of the table', async () => {
-    const matchMedia = window.matchMedia;
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      ...matchMedia(query),
-      matches: query.includes('max-width: 767.98px'),
-    }));
+    asPhone();
     server();
     renderPage();
     const cards = await screen.findAllByTestId('node-card');

@@ -10,6 +10,7 @@ import { renderRoutes } from '../../test/render';
 import { OnlineDevices } from './online-devices';
 import { SubscriptionDetails } from './subscription-details';
 import { sub } from './test-fixtures';
+import { asPhone } from '../../test/as-phone';
 
 function devices(overrides: Partial<Devices> = {}): Devices {
   return {
@@ -82,11 +83,7 @@ describe('online devices of a subscription', () => {
   });
 
   it('shows a card per device on a phone', async () => {
-    const matchMedia = window.matchMedia;
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      ...matchMedia(query),
-      matches: query.includes('max-width: 767.98px'),
-    }));
+    asPhone();
     server(() => ok(devices()));
     renderDevices();
     const cards = await screen.findAllByTestId('online-device');

@@ -13,6 +13,7 @@ import type { FakeCall, Reply } from '../../test/fake-fetch';
 import { flushUntil, marker, renderRoutes } from '../../test/render';
 import { ticketIdOf } from './format';
 import { attachment, detail, pageOf, replyOf, summary } from './test-fixtures';
+import { asPhone } from '../../test/as-phone';
 
 const url = (call: FakeCall) => new URL(call.url, 'http://x');
 const path = (call: FakeCall) => url(call).pathname.replace('/api/v1/portal', '');
@@ -161,11 +162,7 @@ describe('/support list', () => {
 
   it('on a phone shows cards and a status select, in English when chosen', async () => {
     await i18n.changeLanguage('en');
-    const matchMedia = window.matchMedia;
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      ...matchMedia(query),
-      matches: query.includes('max-width: 767.98px'),
-    }));
+    asPhone();
     server((call) => (path(call) === '/tickets' ? ok(pageOf(tickets)) : undefined));
     const { router } = renderSupport();
     const cards = await screen.findAllByTestId('ticket-card');

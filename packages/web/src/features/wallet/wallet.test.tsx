@@ -13,6 +13,7 @@ import { LedgerTable } from './ledger-table';
 import { ledgerEntry, page, rechargeCode, VALID_CODE } from './test-fixtures';
 import { TopupHistory } from './topup-history';
 import { WalletOverview } from './wallet-overview';
+import { asPhone } from '../../test/as-phone';
 
 const path = (call: FakeCall) => new URL(call.url, 'http://x').pathname.replace('/api/v1/portal', '');
 const params = (call: FakeCall) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);
@@ -123,11 +124,7 @@ describe('recharge codes', () => {
   }
 
   it('on a phone shows a card per code with every fact labelled, not a table cut at the edge', async () => {
-    const matchMedia = window.matchMedia;
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      ...matchMedia(query),
-      matches: query.includes('max-width: 767.98px'),
-    }));
+    asPhone();
     codesServer('100.00');
     renderRoutes([{ path: '/recharge/codes', element: <CodesManager /> }], '/recharge/codes');
     const cards = await screen.findAllByTestId('code-row');
