@@ -72,9 +72,10 @@ test('desktop: the skip link comes first, then the sidebar; Enter follows a link
   await page.keyboard.press('Enter');
   await expect(page.locator('main#main')).toBeFocused();
 
-  // From the top again: Tab walks through the top bar into the sidebar, and Enter on a link navigates.
-  await page.goto('/finance');
-  await expect(page.getByTestId('finance-balance')).toBeVisible();
+  // From the top again: Tab walks through the top bar into the sidebar, and Enter on a link navigates. (From a page
+  // outside every group: the wallet's would leave 财务中心 open, and Enter below would close it.)
+  await page.goto('/dealer');
+  await expect(page.getByTestId('page-title')).toHaveText('经销商');
   const sidebar = page.getByTestId('sidebar');
   const nodesLink = sidebar.getByRole('link', { name: '节点中心' });
   await tabTo(page, nodesLink);
