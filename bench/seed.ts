@@ -814,7 +814,7 @@ await writeSorted(
       id,
       `T${String(id).padStart(10, '0')}`,
       it.user,
-      pick(['Cannot connect', '无法连接', 'Refund question', '节点很慢', 'Change e-mail', 'Renewal failed']),
+      pick(['Cannot connect', '无法连接', 'Refund question', '节点很慢', 'Change email', 'Renewal failed']),
       pick(['technical', 'billing', 'account', 'other']),
       pick(['low', 'medium', 'medium', 'high', 'urgent']),
       status,

@@ -7,7 +7,7 @@ import { createVerifiedUser, signIn, type TestUser, customerAddress } from './se
 const API = '/api/v1/portal';
 /**
  * What the dashboard may load before the customer does anything: gzipped JavaScript, in KiB. The goal (issue 16) is
- * 200; this is the ceiling reached so far, lowered as the code shrinks (raised once, from 302 to 303, for the e-mail
+ * 200; this is the ceiling reached so far, lowered as the code shrinks (raised once, from 302 to 303, for the email
  * address rule of issue 20; taken back when the contract's error and validation texts moved into each language's
  * chunk: 298.9 measured; 295.9 once our start-up code became one chunk, `core` in vite.config.ts; 266.1 once zod
  * and the contract's schemas stayed out of it, `contractForTheBrowser` in vite.config.ts).

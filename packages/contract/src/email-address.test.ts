@@ -12,7 +12,7 @@ function nickname(value: string): string {
   return r.success ? r.data : `! ${r.error.issues[0]?.message ?? '?'}`;
 }
 
-describe('e-mail addresses (issue 20 §3)', () => {
+describe('email addresses (issue 20 §3)', () => {
   it('are given in one normal form: lower case, NFC, the domain in ASCII without its trailing dot', () => {
     expect(email('  Someone@Example.COM ')).toBe('someone@example.com');
     expect(email('x@example.com.')).toBe('x@example.com');

@@ -1,5 +1,5 @@
 /**
- * E-mail addresses by the standards' limits, in one normal form (issue 20 §3). Used by the contract's `emailSchema`
+ * Email addresses by the standards' limits, in one normal form (issue 20 §3). Used by the contract's `emailSchema`
  * (so by every form and request) and by the server wherever it looks an address up.
  *
  * - Local part: a dot-atom (RFC 5322: letters, digits, ``!#$%&'*+-/=?^_`{|}~``, dots between them) or non-ASCII

@@ -59,7 +59,7 @@ export const ERRORS = {
     409,
     '该邮箱已被注册',
     '該電子郵件已被註冊',
-    'This e-mail address is already registered',
+    'This email address is already registered',
   ),
   WRONG_PASSWORD: def(40102, 401, '密码错误，请重试', '密碼錯誤，請重試', 'Wrong password, please try again'),
   ACCOUNT_LOCKED: def(
@@ -75,7 +75,7 @@ export const ERRORS = {
     403,
     '请先验证邮箱后再登录',
     '請先驗證電子郵件後再登入',
-    'Please verify your e-mail address first',
+    'Please verify your email address first',
   ),
   TOKEN_INVALID: def(
     40106,

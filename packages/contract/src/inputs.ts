@@ -24,7 +24,7 @@ export const SAFE_STRING_CHECKS: readonly unknown[] = [SINGLE_LINE_CHECK, MULTI_
 
 type StringParams = Parameters<typeof z.string>[0];
 
-/** A one-line text field (names, titles, e-mail addresses, codes, search words, URLs). */
+/** A one-line text field (names, titles, email addresses, codes, search words, URLs). */
 export function lineText(params?: StringParams) {
   return z.string(params).check(SINGLE_LINE_CHECK);
 }

@@ -27,7 +27,7 @@ function firstMessage(result: {
 }
 
 describe('validation rules (product rules §5)', () => {
-  it('login: e-mail pattern and a password of at least 6', () => {
+  it('login: email pattern and a password of at least 6', () => {
     expect(loginSchema.safeParse({ email: 'a@b.co', password: '123456' }).success).toBe(true);
     expect(firstMessage(loginSchema.safeParse({ email: 'a@b', password: '123456' }))).toBe('v.email_invalid');
     expect(firstMessage(loginSchema.safeParse({ email: '', password: '123456' }))).toBe('v.email_required');

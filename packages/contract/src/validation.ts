@@ -26,7 +26,7 @@ import { MAX_INT, idSchema, intQuery, lineText, multilineText } from './inputs.j
  * pages that have forms, while the endpoints' modules load with every page (packages/web/vite.config.ts).
  */
 
-/** An e-mail address, checked and given in its normal form (`normaliseEmail`, email-address.ts). */
+/** An email address, checked and given in its normal form (`normaliseEmail`, email-address.ts). */
 export const emailSchema = lineText({ error: vkey('email_required') })
   .trim()
   .min(1, { error: vkey('email_required') })

@@ -125,7 +125,7 @@ export interface AppModule {
   routes?(api: FastifyInstance): void;
   /** Under the admin API prefix (staff only). */
   adminRoutes?(admin: FastifyInstance): void;
-  /** Inside the scopes that need a verified e-mail address. */
+  /** Inside the scopes that need a verified email address. */
   restricted?: Partial<Record<RestrictedPrefix, (scope: FastifyInstance) => void>>;
   /** At the root, outside the API envelope (subscription links, the node agents' API). */
   rootRoutes?(app: FastifyInstance): void;

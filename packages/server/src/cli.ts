@@ -152,7 +152,7 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
       }),
   },
   'user:verify': {
-    help: '<email>: mark an e-mail address as verified by hand (when no mail can reach the user)',
+    help: '<email>: mark an email address as verified by hand (when no mail can reach the user)',
     run: ([email]) =>
       withContext(async ({ services }) => {
         if (!email) throw new Error('usage: user:verify <email>');

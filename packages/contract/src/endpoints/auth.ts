@@ -51,7 +51,7 @@ export const register = defineEndpoint({
 export const login = defineEndpoint({
   method: 'POST',
   path: '/auth/login',
-  summary: 'Log in with e-mail and password (an account with two-factor sign-in gets a challenge instead)',
+  summary: 'Log in with email and password (an account with two-factor sign-in gets a challenge instead)',
   tags: ['auth'],
   auth: false,
   body: loginSchema,
@@ -185,7 +185,7 @@ export const changePassword = defineEndpoint({
 export const verifyEmail = defineEndpoint({
   method: 'POST',
   path: '/auth/verify-email',
-  summary: 'Verify the e-mail address with the token from the mail',
+  summary: 'Verify the email address with the token from the mail',
   tags: ['auth'],
   auth: false,
   body: z.object({ token: lineText().min(1).max(512) }),
@@ -232,7 +232,7 @@ const callbackBody = z.object({ code: lineText().min(1).max(2048), state: lineTe
 export const oauthCallback = defineEndpoint({
   method: 'POST',
   path: '/auth/oauth/:provider/callback',
-  summary: 'Exchange the code for a session; the account is found, linked by verified e-mail, or created',
+  summary: 'Exchange the code for a session; the account is found, linked by verified email, or created',
   tags: ['oauth'],
   auth: false,
   params: providerParams,

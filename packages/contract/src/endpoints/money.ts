@@ -28,7 +28,7 @@ const pageQuery = {
 export const TIME_SORTS = ['newest', 'oldest'] as const;
 export type TimeSort = (typeof TIME_SORTS)[number];
 const timeSortQuery = { sort: z.enum(TIME_SORTS, { error: vkey('invalid') }).default('newest') };
-/** A user by id (digits) or by e-mail address. */
+/** A user by id (digits) or by email address. */
 const userQuery = lineText({ error: vkey('invalid') })
   .trim()
   .min(1, { error: vkey('invalid') })

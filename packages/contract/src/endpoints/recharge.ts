@@ -44,7 +44,7 @@ export const rechargeCodeData = z.object({
   batch_id: z.string(),
   created_at: z.string(),
   used_at: z.string().nullable(),
-  /** The redeemer's e-mail, partly masked. */
+  /** The redeemer's email, partly masked. */
   used_by: z.string().nullable(),
 });
 export type RechargeCode = z.infer<typeof rechargeCodeData>;

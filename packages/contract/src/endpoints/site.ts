@@ -43,7 +43,7 @@ const channelConfig = z.object({
 
 export const contactConfig = z.object({
   channels: z.array(channelConfig).max(20),
-  /** Promised first answer by e-mail, in hours */
+  /** Promised first answer by email, in hours */
   email_reply_hours: z.number().int().min(1).max(168),
   hours: localizedText,
 });

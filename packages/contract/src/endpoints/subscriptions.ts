@@ -50,7 +50,7 @@ export const getPackage = defineEndpoint({
   data: packageData,
 });
 
-/** The trial a new account receives once its e-mail address is verified; null: none is offered. */
+/** The trial a new account receives once its email address is verified; null: none is offered. */
 export const trialOfferData = z
   .object({ package_id: z.number().int(), package_name: z.string(), days: z.number().int() })
   .nullable();

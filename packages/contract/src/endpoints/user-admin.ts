@@ -43,7 +43,7 @@ export type AdminUser = z.infer<typeof adminUserData>;
 const isoTimeQuery = z.iso.datetime({ offset: true, error: vkey('invalid') });
 
 export const userFilterQuery = z.object({
-  /** An id, or the start of an e-mail address or a nickname. */
+  /** An id, or the start of an email address or a nickname. */
   q: lineText({ error: vkey('invalid') })
     .trim()
     .max(254, { error: vkey('too_long') })
@@ -183,7 +183,7 @@ export const revokeSessions = defineEndpoint({
 export const markVerified = defineEndpoint({
   method: 'POST',
   path: '/users/:id/verify',
-  summary: "Mark an account's e-mail address verified",
+  summary: "Mark an account's email address verified",
   tags: ['admin', 'users'],
   auth: true,
   permission: 'users.manage',

@@ -10,7 +10,7 @@ export const userProfileData = z.object({
   nickname: z.string().nullable(),
   avatar: z.string().nullable(),
   email_verified: z.boolean(),
-  /** normal, or restricted until the e-mail is verified */
+  /** normal, or restricted until the email is verified */
   status: z.enum(['normal', 'restricted']),
   level: z.string(),
   has_password: z.boolean(),
@@ -32,7 +32,7 @@ export const getProfile = defineEndpoint({
 export const updateProfile = defineEndpoint({
   method: 'PATCH',
   path: '/users/profile',
-  summary: "Change the signed-in user's nickname (the e-mail address cannot be changed)",
+  summary: "Change the signed-in user's nickname (the email address cannot be changed)",
   tags: ['users'],
   auth: true,
   body: profileUpdateSchema,

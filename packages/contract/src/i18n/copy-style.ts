@@ -1,7 +1,8 @@
 /**
- * The house style of Chinese copy (docs/design-system.md, "Writing"): the reader is addressed as 您, and
+ * The house style of the copy. Chinese copy (docs/design-system.md, "Writing"): the reader is addressed as 您, and
  * punctuation between Chinese words is full-width (，。？！：；（）). Code samples in Markdown (fenced with ~~~ or
- * ``` and inline in backticks) are left out: they hold URLs and commands, not prose.
+ * ``` and inline in backticks) are left out: they hold URLs and commands, not prose. English copy writes "email"
+ * (a line may break at the hyphen of "e-mail").
  *
  * Used by the tests that walk every Chinese string the product shows (web messages, console messages, legal
  * texts, error and validation catalogues, mails, demo content); not part of the runtime.
@@ -31,6 +32,14 @@ export function chineseCopyFaults(text: string): string[] {
   return faults;
 }
 
+const HYPHENATED_EMAIL = /\be-mail/iu;
+
+/** What breaks the style in one English text: an empty list when it keeps it. */
+export function englishCopyFaults(text: string): string[] {
+  const match = prose(text).match(HYPHENATED_EMAIL);
+  return match ? [`writes ${JSON.stringify(match[0])} (use "email")`] : [];
+}
+
 /** Every string in a nested structure of texts, with its path, for the tests that walk message catalogues. */
 export function textLeaves(value: unknown, path = ''): Array<[string, string]> {
   if (typeof value === 'string') return [[path, value]];
@@ -40,9 +49,16 @@ export function textLeaves(value: unknown, path = ''): Array<[string, string]> {
   return [];
 }
 
+function report(value: unknown, faults: (text: string) => string[]): string[] {
+  return textLeaves(value).flatMap(([path, text]) => faults(text).map((fault) => `${path}: ${fault}`));
+}
+
 /** The faults of every Chinese string under `value`, as "path: fault" lines. */
 export function chineseCopyReport(value: unknown): string[] {
-  return textLeaves(value).flatMap(([path, text]) =>
-    chineseCopyFaults(text).map((fault) => `${path}: ${fault}`),
-  );
+  return report(value, chineseCopyFaults);
+}
+
+/** The faults of every English string under `value`, as "path: fault" lines. */
+export function englishCopyReport(value: unknown): string[] {
+  return report(value, englishCopyFaults);
 }

@@ -32,22 +32,22 @@ export const VALIDATION_MESSAGES = {
   email_required: {
     zh_CN: '请输入邮箱地址',
     zh_TW: '請輸入電子郵件地址',
-    en: 'Please enter your e-mail address',
+    en: 'Please enter your email address',
   },
   email_invalid: {
     zh_CN: '请输入有效的邮箱地址',
     zh_TW: '請輸入有效的電子郵件地址',
-    en: 'Please enter a valid e-mail address',
+    en: 'Please enter a valid email address',
   },
   email_too_long: {
     zh_CN: '邮箱地址过长（@ 前最多 64 个字符，全部最多 254 个字符）',
     zh_TW: '電子郵件地址過長（@ 前最多 64 個字元，全部最多 254 個字元）',
-    en: 'The e-mail address is too long (at most 64 characters before the @, 254 in all)',
+    en: 'The email address is too long (at most 64 characters before the @, 254 in all)',
   },
   email_mixed_script: {
     zh_CN: '邮箱地址的同一部分不能混用拉丁、西里尔或希腊字母',
     zh_TW: '電子郵件地址的同一部分不能混用拉丁、西里爾或希臘字母',
-    en: 'One part of the e-mail address cannot mix Latin, Cyrillic or Greek letters',
+    en: 'One part of the email address cannot mix Latin, Cyrillic or Greek letters',
   },
   password_required: { zh_CN: '请输入密码', zh_TW: '請輸入密碼', en: 'Please enter your password' },
   password_min6: {

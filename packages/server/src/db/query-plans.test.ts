@@ -339,7 +339,7 @@ const CASES: Case[] = [
     uses: /tickets_user/,
   },
   {
-    name: 'login by e-mail',
+    name: 'login by email',
     run: (db) => users.findUserByEmail(db, 'user500@plans.test'),
     uses: /users_email_key|sqlite_autoindex_users_1/,
   },

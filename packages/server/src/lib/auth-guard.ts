@@ -30,7 +30,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Restricted accounts (e-mail not verified) may not top up or buy: 40105 (product rules §4.1, §6). */
+/** Restricted accounts (email not verified) may not top up or buy: 40105 (product rules §4.1, §6). */
 export async function requireVerifiedEmail(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await authenticateRequest(request, reply);
   if (!request.auth?.user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');

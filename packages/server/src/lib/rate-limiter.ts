@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Fixed-window counters for limits the route-level rate limit cannot express (per account, per e-mail address,
+ * Fixed-window counters for limits the route-level rate limit cannot express (per account, per email address,
  * per code). In process by default; in Redis when one is configured so every instance shares the count.
  */
 export interface RateLimiter {

@@ -92,7 +92,7 @@ describe(`envelope on every answer (${TEST_DIALECT})`, () => {
     expect(body.message).toBe(ERRORS.VALIDATION.message.en);
     expect(body.data.field).toBe('body.email');
     expect(body.data.errors).toEqual([
-      { field: 'body.email', message: 'Please enter a valid e-mail address' },
+      { field: 'body.email', message: 'Please enter a valid email address' },
       { field: 'body.password', message: 'The password needs at least 6 characters' },
     ]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chineseCopyReport } from '@portal/contract/copy-style';
+import { chineseCopyReport, englishCopyReport } from '@portal/contract/copy-style';
 import { announcementMail } from '../modules/announcements/announcement-mail.js';
 import { segmentMail } from '../modules/auth/segment-mail.js';
 import { autoRenewFailedMail, passwordResetMail, verificationMail } from '../modules/mail/templates.js';
@@ -30,6 +30,32 @@ describe('Chinese copy the server writes', () => {
   it('demo content and defaults keep the style', () => {
     expect(
       chineseCopyReport({
+        DEMO_ANNOUNCEMENTS,
+        DEMO_NODES,
+        DEMO_PACKAGES,
+        DEMO_HELP_CATEGORIES,
+        DEMO_HELP_DOCUMENTS,
+        DEMO_CONTACT,
+        DEMO_DEALERS,
+        DEFAULT_DEALERS,
+        contact: defaultContact('support@example.com'),
+      }),
+    ).toEqual([]);
+  });
+
+  it('English mails and demo content write "email", not "e-mail"', () => {
+    const site = 'Proxy Portal';
+    const link = 'https://portal.example/path?x=1';
+    const mails = [
+      verificationMail('en', site, link),
+      passwordResetMail('en', site, link),
+      autoRenewFailedMail('en', site, 'insufficient_balance', 'Basic', '2026-12-01', link),
+      announcementMail('en', site, { title: 'Maintenance', excerpt: 'Tonight.' }, link),
+      staffReplyMail('en', site, { no: 'T1', title: 'Cannot connect' }, 'Fixed.', link),
+    ].map(({ subject, text, html }) => ({ subject, text, html }));
+    expect(
+      englishCopyReport({
+        mails,
         DEMO_ANNOUNCEMENTS,
         DEMO_NODES,
         DEMO_PACKAGES,

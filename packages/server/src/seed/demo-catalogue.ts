@@ -235,7 +235,7 @@ export const DEMO_ANNOUNCEMENTS: DemoAnnouncement[] = [
         '感谢注册！验证邮箱后即可充值并购买套餐。订阅链接可在“订阅链接”页面复制，客户端配置方法见帮助中心。',
       zh_TW:
         '感謝註冊！驗證電子郵件後即可儲值並購買方案。訂閱連結可在「訂閱連結」頁面複製，用戶端設定方法請見說明中心。',
-      en: 'Thanks for signing up! Verify your e-mail to top up and buy a package. Copy your subscription link from the Link page; the Help centre explains how to set up each client.',
+      en: 'Thanks for signing up! Verify your email to top up and buy a package. Copy your subscription link from the Link page; the Help centre explains how to set up each client.',
     },
     category: 2,
     priority: 2,

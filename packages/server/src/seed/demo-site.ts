@@ -1,18 +1,18 @@
 import type { ContactConfig, DealersConfig } from '@portal/contract';
 import { DEFAULT_DEALERS } from '../modules/site/site-content.js';
 
-/** The demo's contact page: e-mail, a Telegram channel and a ticket hint. Operators replace it via the staff API. */
+/** The demo's contact page: email, a Telegram channel and a ticket hint. Operators replace it via the staff API. */
 export const DEMO_CONTACT: ContactConfig = {
   channels: [
     {
       type: 'email',
       value: 'support@example.com',
       url: 'mailto:support@example.com',
-      label: { zh_CN: '邮件支持', zh_TW: '郵件支援', en: 'E-mail support' },
+      label: { zh_CN: '邮件支持', zh_TW: '郵件支援', en: 'Email support' },
       note: {
         zh_CN: '请写明注册邮箱和问题经过，附上截图更快解决。',
         zh_TW: '請寫明註冊信箱和問題經過，附上截圖能更快解決。',
-        en: 'Include your account e-mail and what happened; a screenshot helps.',
+        en: 'Include your account email and what happened; a screenshot helps.',
       },
     },
     {
@@ -43,7 +43,7 @@ export const DEMO_CONTACT: ContactConfig = {
     // The reply promise is the page's lead (email_reply_hours): the hours say when someone is there, not it again.
     zh_CN: '工单与邮件全年无休受理，节假日照常',
     zh_TW: '工單與郵件全年無休受理，節假日照常',
-    en: 'Tickets and e-mail are handled every day of the year, holidays included',
+    en: 'Tickets and email are handled every day of the year, holidays included',
   },
 };
 

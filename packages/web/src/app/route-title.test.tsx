@@ -46,7 +46,7 @@ describe('tab title per route, localised', () => {
     await i18n.changeLanguage('en');
     expect(routeTitle('/recharge/codes', true, i18n.t)).toBe('Top-up codes · Proxy Portal');
     expect(routeTitle('/privacy-policy/', false, i18n.t)).toBe('Privacy policy · Proxy Portal');
-    expect(routeTitle('/verify-email', false, i18n.t)).toBe('Verify e-mail · Proxy Portal');
+    expect(routeTitle('/verify-email', false, i18n.t)).toBe('Verify email · Proxy Portal');
     expect(routeTitle('/subscribe', false, i18n.t)).toBe('Subscription link · Proxy Portal');
     await i18n.changeLanguage('zh_CN');
   });

@@ -22,7 +22,7 @@ export interface DataColumn<T> {
   /** Keeps the cell on one line, in the table and on a card (dates, amounts). */
   nowrap?: boolean;
   /**
-   * A one-line value that may be longer than a card's half width (an e-mail address): on a card it ends with "…"
+   * A one-line value that may be longer than a card's half width (an email address): on a card it ends with "…"
    * and shows in full as its title, instead of breaking mid-word.
    */
   truncate?: boolean;

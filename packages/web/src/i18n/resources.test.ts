@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, LOCALES, VALIDATION_MESSAGES } from '@portal/contract';
-import { chineseCopyFaults, chineseCopyReport } from '@portal/contract/copy-style';
-import { legalZhCN, legalZhTW } from './locales/features/legal';
+import {
+  chineseCopyFaults,
+  chineseCopyReport,
+  englishCopyFaults,
+  englishCopyReport,
+} from '@portal/contract/copy-style';
+import { legalEn, legalZhCN, legalZhTW } from './locales/features/legal';
 import { i18n, translateValidation } from './i18n';
 import type { Locale } from '@portal/contract';
 import type { Messages } from './locales/zh_CN';
@@ -88,5 +93,12 @@ describe('Chinese copy style (您, full-width punctuation)', () => {
   it.each(['zh_CN', 'zh_TW'] as const)('%s: portal, contract and legal texts keep it', (locale) => {
     const legal = locale === 'zh_CN' ? legalZhCN : legalZhTW;
     expect(chineseCopyReport({ portal: RESOURCES[locale].translation, legal })).toEqual([]);
+  });
+
+  it('English copy writes "email" (a line may break at the hyphen of "e-mail")', () => {
+    expect(englishCopyFaults('Verify your e-mail')).toHaveLength(1);
+    expect(englishCopyFaults('Resend the E-mail')).toHaveLength(1);
+    expect(englishCopyFaults('Verify your email; `e-mail` in code')).toEqual([]);
+    expect(englishCopyReport({ portal: RESOURCES.en.translation, legal: legalEn })).toEqual([]);
   });
 });

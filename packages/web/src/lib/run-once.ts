@@ -1,5 +1,5 @@
 /**
- * Single-use operations (an e-mail token, an OAuth code) must reach the server once, even when React runs an
+ * Single-use operations (an email token, an OAuth code) must reach the server once, even when React runs an
  * effect twice (StrictMode) or the page re-renders: the first call's promise is shared by every caller of the key.
  */
 const pending = new Map<string, Promise<unknown>>();

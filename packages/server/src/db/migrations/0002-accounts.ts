@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withId, withTimestamps } from '../schema-helpers.js';
 
 /**
- * Accounts: users (with the balance the ledger keeps), sessions with rotating refresh tokens, single-use e-mail
+ * Accounts: users (with the balance the ledger keeps), sessions with rotating refresh tokens, single-use email
  * tokens, third-party sign-in, and the mail outbox.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

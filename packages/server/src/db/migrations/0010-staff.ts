@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await withId(db, db.schema.createTable('audit_log'))
-    // No foreign key: the record outlives the account; the e-mail and role are kept as they were.
+    // No foreign key: the record outlives the account; the email and role are kept as they were.
     .addColumn('actor_id', 'integer', (c) => c.notNull())
     .addColumn('actor_email', 'text', (c) => c.notNull())
     .addColumn('actor_role', 'text', (c) => c.notNull())

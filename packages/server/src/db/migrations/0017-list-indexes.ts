@@ -18,7 +18,7 @@ import { isPostgres } from '../schema-helpers.js';
  *   the newest account to the range: 60 ms for a month a year ago; with its statistics it takes the index for a
  *   narrow range only). Not on SQLite: without statistics it would always take it, and compute every account's
  *   count of subscriptions in a wide range before sorting (120 ms for a year), where walking the ids takes 10 ms;
- * - accounts by the start of their e-mail address or nickname: a range on the address (SQLite: its unique index;
+ * - accounts by the start of their email address or nickname: a range on the address (SQLite: its unique index;
  *   PostgreSQL: byte order, whatever the database's collation) and on the lower-case nickname.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

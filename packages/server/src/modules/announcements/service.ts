@@ -86,7 +86,7 @@ function normalizeTime(value: string | null): string | null {
 
 /**
  * Announcements: customers read what is published and unexpired, in their language, and mark it read; staff write
- * them. A publication with e-mail notification plans the announcement mail in the same transaction (the mailing
+ * them. A publication with email notification plans the announcement mail in the same transaction (the mailing
  * job sends it once the publication time has come).
  */
 export class AnnouncementService {

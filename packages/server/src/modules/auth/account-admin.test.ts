@@ -47,7 +47,7 @@ describe(`customers' accounts in the operators' console (${TEST_DIALECT})`, () =
   const idOf = async (email: string) =>
     (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
-  it('finds accounts by e-mail, nickname or id, with filters, newest first a page at a time', async () => {
+  it('finds accounts by email, nickname or id, with filters, newest first a page at a time', async () => {
     const tag = `find${Date.now()}`;
     const a = await verifiedUser(t.app, sink, uniqueEmail(`${tag}-a`));
     const b = await verifiedUser(t.app, sink, uniqueEmail(`${tag}-b`));

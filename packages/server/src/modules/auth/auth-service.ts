@@ -52,7 +52,7 @@ function providerNickname(name: string | null): string | null {
   return parsed.success && parsed.data !== '' ? parsed.data : null;
 }
 
-/** Registration, login, sessions with rotating refresh tokens, e-mail verification and password flows. */
+/** Registration, login, sessions with rotating refresh tokens, email verification and password flows. */
 export class AuthService {
   constructor(private readonly d: AuthDeps) {}
 

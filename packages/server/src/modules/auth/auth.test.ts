@@ -19,7 +19,7 @@ describe(`accounts (${TEST_DIALECT})`, () => {
   });
   const db = () => t.database.handle.db;
 
-  describe('registration and e-mail verification', () => {
+  describe('registration and email verification', () => {
     it('creates an unverified account, logs nobody in, and mails a working link once', async () => {
       const email = uniqueEmail('reg');
       const r = await call<{ id: number; email: string; email_verified: boolean }>(t.app, {
@@ -37,7 +37,7 @@ describe(`accounts (${TEST_DIALECT})`, () => {
       expect(r.data).not.toHaveProperty('access_token');
 
       const mail = await sink.waitFor((m) => m.to.includes(email));
-      expect(mail.subject).toBe('Verify your e-mail address - Proxy Portal');
+      expect(mail.subject).toBe('Verify your email address - Proxy Portal');
       expect(mail.html).toContain('/verify-email?token=');
       const { url, token } = linkFrom(mail, '/verify-email');
       expect(url.startsWith('http://127.0.0.1:8080/verify-email?token=')).toBe(true);
@@ -86,7 +86,7 @@ describe(`accounts (${TEST_DIALECT})`, () => {
       expect(mail.text).toContain('連結 24 小時內有效');
     });
 
-    it('refuses a registered e-mail with 40101, also when two registrations race', async () => {
+    it('refuses a registered email with 40101, also when two registrations race', async () => {
       const email = await registerUser(t.app);
       const dup = await call(t.app, {
         method: 'POST',
@@ -189,7 +189,7 @@ describe(`accounts (${TEST_DIALECT})`, () => {
   });
 
   describe('login', () => {
-    it('answers a wrong password and an unknown e-mail alike', async () => {
+    it('answers a wrong password and an unknown email alike', async () => {
       const email = await registerUser(t.app);
       const wrong = await call(t.app, {
         method: 'POST',
@@ -472,7 +472,7 @@ describe(`accounts (${TEST_DIALECT})`, () => {
   });
 
   describe('restricted accounts', () => {
-    it('blocks recharge and subscription calls until the e-mail is verified', async () => {
+    it('blocks recharge and subscription calls until the email is verified', async () => {
       const email = await registerUser(t.app);
       const tokens = await login(t.app, email);
       for (const url of [
@@ -603,7 +603,7 @@ describe(`accounts (${TEST_DIALECT})`, () => {
   });
 
   describe('profile and balance', () => {
-    it('updates the nickname (at most 30) but never the e-mail', async () => {
+    it('updates the nickname (at most 30) but never the email', async () => {
       const email = await registerUser(t.app);
       const { access_token } = await login(t.app, email);
       const r = await call<{ nickname: string; email: string }>(t.app, {

@@ -3,7 +3,7 @@ import { sendApiNotFound } from '../../plugins/error-handler.js';
 import { requireVerifiedEmail } from '../../lib/auth-guard.js';
 
 /**
- * Top-up and subscription calls need a verified e-mail address (product rules §4.1: restricted accounts). Their
+ * Top-up and subscription calls need a verified email address (product rules §4.1: restricted accounts). Their
  * routes are registered inside these scopes, so the guard covers every one of them, including the ones added later.
  */
 export const RESTRICTED_PREFIXES = ['/recharge', '/subscriptions'] as const;

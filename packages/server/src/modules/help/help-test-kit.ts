@@ -13,7 +13,7 @@ export const HEADER_LOCALE: Record<Locale, string> = { zh_CN: 'zh-CN', zh_TW: 'z
 
 export const lang = (locale: Locale) => ({ 'accept-language': HEADER_LOCALE[locale] });
 
-/** A signed-in customer (help needs no verified e-mail). */
+/** A signed-in customer (help needs no verified email). */
 export async function member(app: FastifyInstance): Promise<string> {
   const email = await registerUser(app);
   return (await login(app, email)).access_token;

@@ -34,11 +34,11 @@ const VERIFY: Record<Locale, LinkMailText> = {
     ignore: '如果這不是您本人的操作，請忽略本郵件。',
   },
   en: {
-    subject: 'Verify your e-mail address - {site}',
+    subject: 'Verify your email address - {site}',
     greeting: 'Hello,',
     intro:
-      'Thanks for signing up to {site}. Click the button below to verify your e-mail address; then you can top up and buy a package.',
-    button: 'Verify e-mail',
+      'Thanks for signing up to {site}. Click the button below to verify your email address; then you can top up and buy a package.',
+    button: 'Verify email',
     expiry: 'The link works once, within 24 hours.',
     ignore: 'If you did not sign up, you can ignore this mail.',
   },

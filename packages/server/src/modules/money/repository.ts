@@ -44,7 +44,7 @@ function pastCursor(table: string, cursor: Cursor, sort: TimeSort = 'newest'): E
 
 const direction = (sort: TimeSort = 'newest') => (sort === 'oldest' ? 'asc' : 'desc');
 
-/** The user an operator typed: an id, or an e-mail address (in its normal form, as stored). */
+/** The user an operator typed: an id, or an email address (in its normal form, as stored). */
 export async function userIdOf(db: Db, user: string): Promise<number | null> {
   const q = db.selectFrom('users').select('id');
   // Digits beyond the id range name nobody (PostgreSQL refuses them against an integer column).

@@ -22,7 +22,7 @@ const STATE_TTL_MS = 10 * 60_000;
 
 /**
  * Google and GitHub sign-in: authorize (state + PKCE), callback (find the linked account, else link by verified
- * e-mail, else create one), bind and unbind for the signed-in user.
+ * email, else create one), bind and unbind for the signed-in user.
  */
 export class OAuthService {
   private readonly clients = new Map<OAuthProvider, ProviderClient>();

@@ -19,7 +19,7 @@ interface Person {
 /**
  * Third-party sign-in against a real OAuth2 server on 127.0.0.1 (oauth2-mock-server): real redirects, real code
  * exchange with PKCE checked by the server. It stands in for Google (OpenID userinfo) and for GitHub (user and
- * e-mails endpoints, answered in GitHub's shape).
+ * emails endpoints, answered in GitHub's shape).
  */
 describe(`third-party sign-in (${TEST_DIALECT})`, () => {
   let t: TestApp;
@@ -150,7 +150,7 @@ describe(`third-party sign-in (${TEST_DIALECT})`, () => {
     expect(accounts.data).toMatchObject([{ provider: 'google', email: person.email }]);
   });
 
-  it('links to an existing account by verified e-mail (and proves that address)', async () => {
+  it('links to an existing account by verified email (and proves that address)', async () => {
     const email = await registerUser(t.app);
     person.email = email;
     const r = await callback('google', await authorize(t.app, 'google'));

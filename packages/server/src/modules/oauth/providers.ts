@@ -46,7 +46,7 @@ function str(value: unknown): string | null {
 
 /**
  * An OAuth2 authorization-code client with PKCE (S256) for Google (OpenID Connect userinfo) and GitHub (REST user
- * and e-mails). Endpoints come from the configuration, so any compatible OAuth2 server can stand in.
+ * and emails). Endpoints come from the configuration, so any compatible OAuth2 server can stand in.
  */
 export class ProviderClient {
   constructor(
@@ -114,7 +114,7 @@ export class ProviderClient {
     }
     const id = str(u.id);
     if (!id) throw new AppError('EXTERNAL_API', { provider: this.provider });
-    // GitHub's profile e-mail is only what the user made public; the verified primary address comes from /user/emails.
+    // GitHub's profile email is only what the user made public; the verified primary address comes from /user/emails.
     let email: string | null = null;
     let verified = false;
     if (this.config.emailsUrl) {

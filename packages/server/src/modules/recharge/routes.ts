@@ -7,7 +7,7 @@ import type { UsdtService } from './usdt-service.js';
 
 const MOUNT = '/recharge';
 
-/** Registered inside the /recharge scope, where every call needs a verified e-mail address. */
+/** Registered inside the /recharge scope, where every call needs a verified email address. */
 export function rechargeRoutes(
   scope: FastifyInstance,
   services: { codes: CodeService; usdt: UsdtService; topups: TopupQueries },

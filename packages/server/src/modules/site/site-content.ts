@@ -24,11 +24,11 @@ export function defaultContact(supportEmail: string): ContactConfig {
         type: 'email',
         value: supportEmail,
         url: `mailto:${supportEmail}`,
-        label: { zh_CN: '邮件支持', zh_TW: '郵件支援', en: 'E-mail support' },
+        label: { zh_CN: '邮件支持', zh_TW: '郵件支援', en: 'Email support' },
         note: {
           zh_CN: '请写明注册邮箱和问题经过，附上截图更快解决。',
           zh_TW: '請寫明註冊信箱和問題經過，附上截圖能更快解決。',
-          en: 'Include your account e-mail and what happened; a screenshot helps.',
+          en: 'Include your account email and what happened; a screenshot helps.',
         },
       },
     ],
@@ -36,7 +36,7 @@ export function defaultContact(supportEmail: string): ContactConfig {
     hours: {
       zh_CN: '工单与邮件全天受理',
       zh_TW: '工單與郵件全天受理',
-      en: 'Tickets and e-mail are handled around the clock',
+      en: 'Tickets and email are handled around the clock',
     },
   };
 }

@@ -41,7 +41,7 @@ describe(`contact and dealer content (${TEST_DIALECT})`, () => {
     expect(r.data).toMatchObject({
       email_reply_hours: 24,
       channels: [
-        { type: 'email', value: 'help@portal.test', url: 'mailto:help@portal.test', label: 'E-mail support' },
+        { type: 'email', value: 'help@portal.test', url: 'mailto:help@portal.test', label: 'Email support' },
       ],
     });
     const d = await call<DealersInfo>(t.app, {
@@ -92,7 +92,7 @@ describe(`contact and dealer content (${TEST_DIALECT})`, () => {
     expect(current.data.channels[0]!.label).toEqual({
       zh_CN: '邮件支持',
       zh_TW: '郵件支援',
-      en: 'E-mail support',
+      en: 'Email support',
     });
 
     const next: ContactConfig = {

@@ -33,7 +33,7 @@ export function packageRoutes(app: FastifyInstance, queries: SubscriptionQueries
   registerEndpoint(app, subscriptionsApi.trialOffer, ({ request }) => trial.offer(request.locale));
 }
 
-/** Registered inside the /subscriptions scope, where every call needs a verified e-mail address. */
+/** Registered inside the /subscriptions scope, where every call needs a verified email address. */
 export function subscriptionRoutes(
   scope: FastifyInstance,
   s: SubscriptionServices,

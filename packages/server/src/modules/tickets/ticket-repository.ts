@@ -248,7 +248,7 @@ export async function setAssignee(db: Db, id: number, assigneeId: number | null,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The accounts of the given staff roles (those who handle tickets), by e-mail address. */
+/** The accounts of the given staff roles (those who handle tickets), by email address. */
 export function staffOfRoles(db: Db, roles: readonly StaffRole[]) {
   return db
     .selectFrom('users')

@@ -291,7 +291,7 @@ export const ACCOUNT_BILLING: DemoHelpDocument[] = [
 
         ## Auto-renew
 
-        With **Auto-renew** on, the subscription is renewed for one period from your balance within the last day before it ends, once per period. If the balance is short or the package is no longer on sale nothing is charged, and you get an e-mail about it.
+        With **Auto-renew** on, the subscription is renewed for one period from your balance within the last day before it ends, once per period. If the balance is short or the package is no longer on sale nothing is charged, and you get an email about it.
       `,
     },
   },

@@ -13,7 +13,7 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
     summary: {
       zh_CN: '验证邮箱、充值、购买套餐、导入订阅链接，几分钟即可连上网络。',
       zh_TW: '驗證電子郵件、儲值、購買方案、匯入訂閱連結，幾分鐘即可連上網路。',
-      en: 'Verify your e-mail, top up, buy a package and import your subscription link: online in minutes.',
+      en: 'Verify your email, top up, buy a package and import your subscription link: online in minutes.',
     },
     content: {
       zh_CN: md`
@@ -71,14 +71,14 @@ export const GETTING_STARTED: DemoHelpDocument[] = [
         > 訂閱連結就像您的帳號密碼，請勿傳給他人。
       `,
       en: md`
-        ## Step 1: verify your e-mail
+        ## Step 1: verify your email
 
-        After you register we send a verification e-mail; its link works for 24 hours. Until you verify, you can sign in to the console but you **cannot top up or buy a package**.
+        After you register we send a verification email; its link works for 24 hours. Until you verify, you can sign in to the console but you **cannot top up or buy a package**.
 
-        1. Open the e-mail and click the verification link.
+        1. Open the email and click the verification link.
         2. When the page says the address is verified, go back to the console and sign in again.
 
-        No e-mail? Look in your spam folder first. If it is not there, click "Resend verification e-mail" in the banner at the top of the console.
+        No email? Look in your spam folder first. If it is not there, click "Resend verification email" in the banner at the top of the console.
 
         ## Step 2: top up your balance
 

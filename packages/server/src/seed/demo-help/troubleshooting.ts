@@ -179,7 +179,7 @@ export const TROUBLESHOOTING: DemoHelpDocument[] = [
 
         ## Avoiding the next interruption
 
-        - Turn on **Auto-renew** on the subscription card: it renews from your balance within a day before the end, and e-mails you if the balance is short.
+        - Turn on **Auto-renew** on the subscription card: it renews from your balance within a day before the end, and emails you if the balance is short.
         - Watch your daily traffic under "Statistics" on [Subscriptions](/subscription) to see early whether an upgrade makes sense.
       `,
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chineseCopyReport } from '@portal/contract/copy-style';
+import { chineseCopyReport, englishCopyReport } from '@portal/contract/copy-style';
 import { ADMIN_MESSAGE_LOADERS } from './index';
 
 describe("the operators' console's Chinese messages", () => {
@@ -9,4 +9,8 @@ describe("the operators' console's Chinese messages", () => {
       expect(chineseCopyReport(await ADMIN_MESSAGE_LOADERS[locale]())).toEqual([]);
     },
   );
+
+  it('en writes "email", not "e-mail"', async () => {
+    expect(englishCopyReport(await ADMIN_MESSAGE_LOADERS.en())).toEqual([]);
+  });
 });

@@ -48,7 +48,7 @@ export function ticketFilterOf(
   return filter;
 }
 
-/** A staff member as lists name them: the nickname, else the e-mail address. */
+/** A staff member as lists name them: the nickname, else the email address. */
 export const staffName = (s: Pick<TicketAssignee, 'email' | 'nickname'>) => s.nickname ?? s.email;
 
 /** A link inside a clickable row opens itself, not the row's page too. */

@@ -80,7 +80,7 @@ export function UserBadges({ user }: { user: AdminUser }) {
 }
 
 /**
- * Accounts, newest first: search by id, e-mail or nickname, filters, "load more"; a row opens the account. With
+ * Accounts, newest first: search by id, email or nickname, filters, "load more"; a row opens the account. With
  * users.manage: select customers (a checkbox per row or card, or every one shown) and disable them together, and
  * mail a segment of customers.
  */

@@ -10,7 +10,7 @@ import { useHydratedSignal } from '../hydrated-signal';
 import { useRouteTitle } from '../route-title';
 import { useTranslation } from 'react-i18next';
 
-/** Public routes (auth callback, e-mail verification, password reset, legal texts, /login). */
+/** Public routes (auth callback, email verification, password reset, legal texts, /login). */
 export default function PublicLayout() {
   const { t } = useTranslation();
   useHydratedSignal();

@@ -236,7 +236,7 @@ describe('profile', () => {
     expect(screen.getAllByText('a@example.com')).toHaveLength(1);
   });
 
-  it('saves the nickname and shows the e-mail read-only', async () => {
+  it('saves the nickname and shows the email read-only', async () => {
     const { calls } = installFakeFetch(() => ok({ ...PROFILE, nickname: 'Neo' }));
     renderRoutes([{ path: '/profile', element: <ProfileCard profile={{ ...PROFILE }} /> }], '/profile');
     const email = screen.getByTestId('profile-email') as HTMLInputElement;

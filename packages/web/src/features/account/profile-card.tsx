@@ -65,7 +65,7 @@ function NicknameForm({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** Avatar, nickname (editable, at most 30), e-mail (read-only), status, level, last login, member since. */
+/** Avatar, nickname (editable, at most 30), email (read-only), status, level, last login, member since. */
 export function ProfileCard({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
   const locale = currentLocale();

@@ -26,7 +26,7 @@ describe('welcome modal', () => {
       '/',
     );
 
-  it('shows once after the first third-party login with a verified e-mail', async () => {
+  it('shows once after the first third-party login with a verified email', async () => {
     localStorage.setItem(STORAGE_KEYS.firstLogin, 'true');
     const { view } = renderWelcome(true);
     expect(await screen.findByRole('dialog', { name: '欢迎加入！' })).toBeTruthy();
@@ -41,7 +41,7 @@ describe('welcome modal', () => {
     expect(screen.queryByTestId('welcome-modal')).toBeNull();
   });
 
-  it('waits for a verified e-mail and needs the first-login flag', () => {
+  it('waits for a verified email and needs the first-login flag', () => {
     renderWelcome(true);
     expect(screen.queryByTestId('welcome-modal')).toBeNull();
     localStorage.setItem(STORAGE_KEYS.firstLogin, 'true');
@@ -61,7 +61,7 @@ describe('verification banner', () => {
   const renderBanner = (emailVerified: boolean | undefined) =>
     renderRoutes([{ path: '/', element: <VerifyBanner emailVerified={emailVerified} /> }], '/');
 
-  it('is shown only for an unverified e-mail', () => {
+  it('is shown only for an unverified email', () => {
     installFakeFetch(() => ok(null));
     renderBanner(true);
     expect(screen.queryByTestId('verify-banner')).toBeNull();

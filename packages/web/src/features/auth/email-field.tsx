@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import type { TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The e-mail input of the login, register and forgot-password forms; pass `{...form.bind('email')}`. */
+/** The email input of the login, register and forgot-password forms; pass `{...form.bind('email')}`. */
 export function EmailField(props: TextInputProps & { 'data-testid'?: string }) {
   const { t } = useTranslation();
   return (

@@ -11,7 +11,7 @@ interface RegisterDoneProps {
 }
 
 /**
- * Step 2 of registration (product rules §4.1): verify the e-mail, the trial (promised only when the operator offers
+ * Step 2 of registration (product rules §4.1): verify the email, the trial (promised only when the operator offers
  * one, with its package and days: product rules §4.3 "Trial"), then log in now or later.
  */
 export function RegisterDone({ email, onGoLogin, onLater }: RegisterDoneProps) {

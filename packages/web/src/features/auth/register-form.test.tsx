@@ -54,7 +54,7 @@ describe('register form', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-label')).toBe('密码强度：非常强');
   });
 
-  it('keeps submit disabled until e-mail, password and confirmation are filled', () => {
+  it('keeps submit disabled until email, password and confirmation are filled', () => {
     installFakeFetch(() => ok(null));
     renderRegister();
     const submit = screen.getByTestId('register-submit') as HTMLButtonElement;
@@ -135,7 +135,7 @@ describe('register form', () => {
     expect(onSwitchToLogin).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the form with the message when the e-mail is taken', async () => {
+  it('keeps the form with the message when the email is taken', async () => {
     installFakeFetch(() => fail(409, 40101));
     renderRegister();
     fillValid();

@@ -19,7 +19,7 @@ function dismissedThisSession(): boolean {
 }
 
 /**
- * The console's reminder for an unverified e-mail (product rules §2): resend the mail, or close it; it fades out
+ * The console's reminder for an unverified email (product rules §2): resend the mail, or close it; it fades out
  * and is gone 300 ms after the close, and stays away for the rest of the browser session.
  */
 export function VerifyBanner({ emailVerified }: { emailVerified: boolean | undefined }) {

@@ -13,7 +13,7 @@ function readFlag(key: string): string | null {
 }
 
 /**
- * Shown once (product rules §4.2): the first-login flag is set and the shown-flag is absent (the e-mail is
+ * Shown once (product rules §4.2): the first-login flag is set and the shown-flag is absent (the email is
  * checked too).
  */
 export function welcomePending(): boolean {
@@ -36,7 +36,7 @@ interface WelcomeModalProps {
   onClosed?: () => void;
 }
 
-/** The welcome prompt of the console, once after the first third-party login with a verified e-mail. */
+/** The welcome prompt of the console, once after the first third-party login with a verified email. */
 export function WelcomeModal({ emailVerified, onClosed }: WelcomeModalProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

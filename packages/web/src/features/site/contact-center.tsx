@@ -6,7 +6,7 @@ import { useContact } from './api';
 import { ChannelIcon, ChannelValue } from './channel';
 import { SiteError, SiteSkeleton } from './load-state';
 
-/** /contact: the operator's channels, the e-mail promise, and the way to a ticket or the help centre. */
+/** /contact: the operator's channels, the email promise, and the way to a ticket or the help centre. */
 export function ContactCenter() {
   const { t } = useTranslation();
   const contact = useContact();

@@ -98,14 +98,14 @@ export const en: Messages = {
     login: 'Log in',
     forgotPassword: 'Forgot password',
     resetPassword: 'Reset password',
-    verifyEmail: 'Verify e-mail',
+    verifyEmail: 'Verify email',
     subscribe: 'Subscription link',
     authCallback: 'Signing in',
   },
   ...authEn,
   restricted: {
     title: 'Locked',
-    text: 'Please verify your e-mail address first; top-ups and subscriptions unlock once it is verified.',
+    text: 'Please verify your email address first; top-ups and subscriptions unlock once it is verified.',
   },
   ...accountEn,
   landing: {
@@ -164,7 +164,7 @@ export const en: Messages = {
       },
       support: {
         title: '24/7 support',
-        text: 'Open a ticket any time; e-mails are answered within 24 hours.',
+        text: 'Open a ticket any time; emails are answered within 24 hours.',
       },
       refund: {
         title: 'Refund guarantee',
@@ -202,7 +202,7 @@ export const en: Messages = {
       terms: 'Terms of service',
       social: 'Social',
       github: 'GitHub',
-      emailReply: 'E-mail answered within 24 hours',
+      emailReply: 'Email answered within 24 hours',
       claims: '24/7 support · No-log policy · 7-day refund guarantee',
       rights: '© {{year}} Proxy Portal. All rights reserved.',
     },

@@ -46,7 +46,7 @@ describe('reset password page', () => {
   });
 });
 
-describe('verify e-mail page', () => {
+describe('verify email page', () => {
   it('verifies once, clears the local session and offers to log in', async () => {
     saveTokens('old', 'old-r', true);
     // The answer waits until the test has seen the page verifying (no race with a fast or slow machine).

@@ -25,7 +25,7 @@ describe('console helpers', () => {
     expect(consolePageForPath('/nowhere')).toBeNull();
   });
 
-  it('sidebar name: the nickname, else the e-mail without its domain, the fallback only while loading', () => {
+  it('sidebar name: the nickname, else the email without its domain, the fallback only while loading', () => {
     expect(sidebarName({ nickname: ' Ann ', email: 'ann@example.com' }, 'User')).toBe('Ann');
     expect(sidebarName({ nickname: '', email: 'shots@example.com' }, 'User')).toBe('shots');
     expect(sidebarName({ nickname: null, email: 'shots@example.com' }, 'User')).toBe('shots');

@@ -1,6 +1,6 @@
 /**
- * The name the sidebar shows for the signed-in customer: the nickname, else the local part of the e-mail
- * ("ann" of "ann@example.com", the e-mail itself when it has none); `fallback` only while nothing is known.
+ * The name the sidebar shows for the signed-in customer: the nickname, else the local part of the email
+ * ("ann" of "ann@example.com", the email itself when it has none); `fallback` only while nothing is known.
  */
 export function sidebarName(
   user: { nickname?: string | null; email?: string | null } | undefined,

@@ -87,7 +87,7 @@ function ServiceStatus() {
   );
 }
 
-/** The operator's contact channels that have a link (Telegram, e-mail, …), then the source repository. */
+/** The operator's contact channels that have a link (Telegram, email, …), then the source repository. */
 function SocialLinks() {
   const { t } = useTranslation();
   const contact = useApiQuery(siteApi.getContact, {}, { retry: 0, staleTime: 5 * 60_000 });

@@ -127,7 +127,7 @@ describe('landing FAQ', () => {
     fireEvent.click(refund);
     expect(refund.getAttribute('aria-expanded')).toBe('true');
     const panel = document.getElementById(refund.getAttribute('aria-controls')!)!;
-    expect(panel.textContent).toContain('a new account gets it once its e-mail is verified');
+    expect(panel.textContent).toContain('a new account gets it once its email is verified');
     expect(panel.textContent).toContain('ask within 7 days of buying');
   }, 15_000);
 

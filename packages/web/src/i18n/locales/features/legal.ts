@@ -563,7 +563,7 @@ export const legalEn: LegalTexts = {
         title: 'Your account and its security',
         body: [
           [
-            'Give a real e-mail address and verify it; an unverified account cannot top up or buy packages.',
+            'Give a real email address and verify it; an unverified account cannot top up or buy packages.',
             'Keep your password and subscription link to yourself. If the link leaks, reset it in the console at once.',
             'Everything done through your account counts as done by you. If someone else has used your account, change your password and contact us straight away.',
           ],
@@ -648,7 +648,7 @@ export const legalEn: LegalTexts = {
         id: 'changes',
         title: 'Changes to these terms',
         body: [
-          'We may change these terms. The new version is published on this page with its version number and effective date; material changes are announced in advance by announcement and e-mail.',
+          'We may change these terms. The new version is published on this page with its version number and effective date; material changes are announced in advance by announcement and email.',
           'If you keep using the service after a change takes effect, you accept the changed terms.',
         ],
       },
@@ -656,7 +656,7 @@ export const legalEn: LegalTexts = {
         id: 'contact',
         title: 'Contact',
         body: [
-          'If you have questions about these terms, open a ticket in the console or send us an e-mail. Ticket support is available 24/7 and e-mails are answered within 24 hours.',
+          'If you have questions about these terms, open a ticket in the console or send us an email. Ticket support is available 24/7 and emails are answered within 24 hours.',
         ],
       },
     ],
@@ -686,7 +686,7 @@ export const legalEn: LegalTexts = {
         title: 'What we collect',
         body: [
           [
-            'Account data: e-mail address, nickname, password hash (never the password itself) and the account identifiers of third-party sign-in (Google, GitHub).',
+            'Account data: email address, nickname, password hash (never the password itself) and the account identifiers of third-party sign-in (Google, GitHub).',
             'Transaction data: top-up orders, top-up codes generated and redeemed, package orders, balance changes, and the blockchain transaction hashes and addresses of USDT payments.',
             'Usage data: traffic used per subscription, the number of devices online and how often the subscription link is fetched.',
             'Session data: the device, approximate location and last activity of your sign-in sessions.',
@@ -701,7 +701,7 @@ export const legalEn: LegalTexts = {
           [
             'to provide, run and bill the service: activate subscriptions, count traffic, process payments and refunds;',
             'to keep accounts and the service secure: check sign-ins, detect account takeover and abuse;',
-            'to talk to you: verification e-mails, expiry and renewal reminders, announcements and ticket replies;',
+            'to talk to you: verification emails, expiry and renewal reminders, announcements and ticket replies;',
             'to meet legal obligations.',
           ],
           'We do not use your information for advertising and we never sell it.',
@@ -733,7 +733,7 @@ export const legalEn: LegalTexts = {
         body: [
           'We share only what is necessary, and only:',
           [
-            'with providers we need to run the service, such as e-mail delivery, who may process it only on our instructions;',
+            'with providers we need to run the service, such as email delivery, who may process it only on our instructions;',
             'on public blockchains, where USDT payments are public by nature and outside our control;',
             'when the law requires it: we check every request and give only the minimum needed. Because of the no-log policy we have no browsing history to give.',
           ],
@@ -750,7 +750,7 @@ export const legalEn: LegalTexts = {
         id: 'rights',
         title: 'Your rights',
         body: [
-          'You can ask to see, correct, export or delete your personal information, withdraw consent or close your account. Send your request through a ticket or by e-mail; we answer within 15 working days. Information the law requires us to keep (such as transaction records) is deleted when its retention period ends.',
+          'You can ask to see, correct, export or delete your personal information, withdraw consent or close your account. Send your request through a ticket or by email; we answer within 15 working days. Information the law requires us to keep (such as transaction records) is deleted when its retention period ends.',
         ],
       },
       {
@@ -764,14 +764,14 @@ export const legalEn: LegalTexts = {
         id: 'changes',
         title: 'Changes to this policy',
         body: [
-          'We may update this policy. Material changes are announced 30 days ahead by announcement and e-mail; the updated policy is published on this page with its version number and effective date.',
+          'We may update this policy. Material changes are announced 30 days ahead by announcement and email; the updated policy is published on this page with its version number and effective date.',
         ],
       },
       {
         id: 'contact',
         title: 'Contact',
         body: [
-          'If you have questions about this policy or your personal information, open a ticket in the console or send us an e-mail; e-mails are answered within 24 hours.',
+          'If you have questions about this policy or your personal information, open a ticket in the console or send us an email; emails are answered within 24 hours.',
         ],
       },
     ],

@@ -9,7 +9,7 @@ export const authEn: DeepStringRecord<typeof authZhCN> = {
     loginSubtitle: 'Log in to manage your subscriptions and nodes',
     registerTitle: 'Create an account',
     registerSubtitle: 'Sign up to buy a package and get your subscription link',
-    email: 'E-mail',
+    email: 'Email',
     emailPlaceholder: 'you@example.com',
     password: 'Password',
     passwordPlaceholder: 'Enter your password',
@@ -35,10 +35,10 @@ export const authEn: DeepStringRecord<typeof authZhCN> = {
     registerSuccess: 'Account created',
     registerDoneTitle: 'Account created',
     registerDoneVerify:
-      'We have sent a verification e-mail to {{email}}. Open the link in it to verify your address, then log in.',
+      'We have sent a verification email to {{email}}. Open the link in it to verify your address, then log in.',
     registerDoneTrial:
-      'Once your e-mail is verified you receive a {{days}}-day trial of "{{name}}" and can use top-ups and subscriptions.',
-    registerDoneUnlock: 'Once your e-mail is verified you can use top-ups and subscriptions.',
+      'Once your email is verified you receive a {{days}}-day trial of "{{name}}" and can use top-ups and subscriptions.',
+    registerDoneUnlock: 'Once your email is verified you can use top-ups and subscriptions.',
     goLogin: 'Go to login',
     later: 'Later',
     loginFailed: 'Login failed, please try again later',
@@ -87,7 +87,7 @@ export const authEn: DeepStringRecord<typeof authZhCN> = {
   },
   forgot: {
     title: 'Forgot password',
-    subtitle: 'Enter the e-mail address of your account and we will send you a link to reset your password.',
+    subtitle: 'Enter the email address of your account and we will send you a link to reset your password.',
     submit: 'Send reset link',
     done: 'If the address is registered, a mail with a reset link is on its way. Please check your inbox (and spam folder).',
     backToLogin: 'Back to login',
@@ -106,15 +106,15 @@ export const authEn: DeepStringRecord<typeof authZhCN> = {
     requestAgain: 'Request a new link',
   },
   verify: {
-    title: 'E-mail verification',
-    verifying: 'Verifying your e-mail address…',
-    successTitle: 'E-mail verified',
+    title: 'Email verification',
+    verifying: 'Verifying your email address…',
+    successTitle: 'Email verified',
     successText: '{{email}} is verified. Please log in again to use every feature.',
     errorTitle: 'Verification failed',
     failed: 'Verification failed, please try again later',
     invalidTitle: 'Invalid link',
     invalidText:
-      'This verification link is invalid or incomplete. Please open the full link from the e-mail.',
+      'This verification link is invalid or incomplete. Please open the full link from the email.',
     login: 'Log in',
   },
   welcome: {
@@ -124,10 +124,10 @@ export const authEn: DeepStringRecord<typeof authZhCN> = {
     goSubscription: 'Choose a package',
   },
   banner: {
-    text: 'Your e-mail address is not verified yet, so top-ups and subscriptions are locked. Please open the verification mail.',
-    resend: 'Resend verification e-mail',
-    resent: 'Verification e-mail sent, please check your inbox',
-    resendFailed: 'Could not send the verification e-mail, please try again later',
+    text: 'Your email address is not verified yet, so top-ups and subscriptions are locked. Please open the verification mail.',
+    resend: 'Resend verification email',
+    resent: 'Verification email sent, please check your inbox',
+    resendFailed: 'Could not send the verification email, please try again later',
     close: 'Dismiss reminder',
   },
 };

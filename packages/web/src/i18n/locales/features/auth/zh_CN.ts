@@ -1,5 +1,5 @@
 /**
- * Messages of sign-in, registration, third-party login, password reset, e-mail verification, the welcome and
+ * Messages of sign-in, registration, third-party login, password reset, email verification, the welcome and
  * verify prompts: top-level sections, spread into the locale (zh_CN is the source; zh_TW and en have the same keys).
  */
 export const authZhCN = {

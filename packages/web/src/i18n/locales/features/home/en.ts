@@ -32,7 +32,7 @@ export const homeEn: DeepStringRecord<typeof homeZhCN> = {
   },
   faq: {
     title: 'Frequently asked questions',
-    subtitle: 'Not answered here? Sign in and open a ticket; e-mail is answered within 24 hours.',
+    subtitle: 'Not answered here? Sign in and open a ticket; email is answered within 24 hours.',
     what: {
       q: 'What is this service?',
       a: 'A paid network acceleration subscription over VMess, VLESS, Trojan and Shadowsocks. When you buy a package you get one subscription link; import it into your client and every node of the package is there.',
@@ -47,7 +47,7 @@ export const homeEn: DeepStringRecord<typeof homeZhCN> = {
     },
     refund: {
       q: 'Is there a trial or a refund?',
-      a: 'When the service offers a trial, a new account gets it once its e-mail is verified (the sign-up screen says so). For a refund, ask within 7 days of buying: a full refund if no traffic was used, a proportional one for the unused share if some was. Amounts topped up with top-up codes are not refunded. See the terms of service.',
+      a: 'When the service offers a trial, a new account gets it once its email is verified (the sign-up screen says so). For a refund, ask within 7 days of buying: a full refund if no traffic was used, a proportional one for the unused share if some was. Amounts topped up with top-up codes are not refunded. See the terms of service.',
     },
     devices: {
       q: 'How many devices can I use?',
@@ -55,7 +55,7 @@ export const homeEn: DeepStringRecord<typeof homeZhCN> = {
     },
     support: {
       q: 'How do I reach support?',
-      a: 'Open a ticket in the console (screenshots welcome); replies are also sent by e-mail, and e-mail is answered within 24 hours. The help centre explains client setup and common problems.',
+      a: 'Open a ticket in the console (screenshots welcome); replies are also sent by email, and email is answered within 24 hours. The help centre explains client setup and common problems.',
     },
   },
 };

@@ -43,7 +43,7 @@ export const searchEn: DeepStringRecord<typeof searchZhCN> = {
     support: 'tickets, support, feedback, problem',
     announcements: 'announcements, news, notices, notifications',
     help: 'help, guides, documents, faq, tutorials',
-    contact: 'contact, e-mail, email, telegram',
+    contact: 'contact, email, mail, telegram',
     dealer: 'dealers, resellers, buy codes',
     profile: 'profile, account, nickname, avatar',
     security: 'security, password, change password, bindings, google, github',

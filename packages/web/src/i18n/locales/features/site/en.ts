@@ -5,7 +5,7 @@ export const siteEn: DeepStringRecord<typeof siteZhCN> = {
   loadFailed: 'Could not load this page. Please try again later.',
   open: 'Open',
   channelTypes: {
-    email: 'E-mail',
+    email: 'Email',
     telegram: 'Telegram',
     discord: 'Discord',
     wechat: 'WeChat',
@@ -15,11 +15,11 @@ export const siteEn: DeepStringRecord<typeof siteZhCN> = {
     other: 'Other',
   },
   contact: {
-    lead: 'Reach us whenever something is wrong; e-mails are answered within {{hours}} hours.',
+    lead: 'Reach us whenever something is wrong; emails are answered within {{hours}} hours.',
     channels: 'Channels',
     ticketTitle: 'Need us to look at your account or an order?',
     ticketText:
-      'Open a ticket: you can attach screenshots, you get an e-mail when support replies, and the whole conversation stays in the ticket.',
+      'Open a ticket: you can attach screenshots, you get an email when support replies, and the whole conversation stays in the ticket.',
     ticketButton: 'Open a ticket',
     helpTitle: 'Try the help centre first',
     helpText: 'Client setup, importing the subscription and common questions, step by step.',
