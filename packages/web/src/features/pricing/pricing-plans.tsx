@@ -1,4 +1,4 @@
-import { Card, Center, SegmentedControl, Skeleton, Stack } from '@mantine/core';
+import { Card, Center, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import type { MantineColor } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,32 +78,45 @@ export function PricingPlans({
           />
         ))}
       </div>
+      <CurrencyNote />
     </Stack>
   );
 }
 
-/** The pricing grid while the packages load: three card-shaped placeholders. */
+/** The pricing grid while the packages load: three card-shaped placeholders, the currency note under them. */
 export function PricingSkeleton({ label }: { label: string }) {
   return (
-    <div
-      className={classes.grid}
-      role="status"
-      aria-busy="true"
-      aria-label={label}
-      data-testid="pricing-loading"
-    >
-      {[0, 1, 2].map((i) => (
-        <Card key={i} withBorder padding="xl" radius="md" className={classes.card}>
-          <Stack gap="md">
-            <Skeleton height={24} width="50%" />
-            <Skeleton height={32} width="60%" />
-            {[0, 1, 2, 3].map((j) => (
-              <Skeleton key={j} height={12} />
-            ))}
-            <Skeleton height={36} />
-          </Stack>
-        </Card>
-      ))}
-    </div>
+    <Stack gap="xl">
+      <div
+        className={classes.grid}
+        role="status"
+        aria-busy="true"
+        aria-label={label}
+        data-testid="pricing-loading"
+      >
+        {[0, 1, 2].map((i) => (
+          <Card key={i} withBorder padding="xl" radius="md" className={classes.card}>
+            <Stack gap="md">
+              <Skeleton height={24} width="50%" />
+              <Skeleton height={32} width="60%" />
+              {[0, 1, 2, 3].map((j) => (
+                <Skeleton key={j} height={12} />
+              ))}
+              <Skeleton height={36} />
+            </Stack>
+          </Card>
+        ))}
+      </div>
+      <CurrencyNote />
+    </Stack>
+  );
+}
+
+function CurrencyNote() {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c="dimmed" ta="center" data-testid="pricing-currency">
+      {t('subscriptions.plans.currency')}
+    </Text>
   );
 }

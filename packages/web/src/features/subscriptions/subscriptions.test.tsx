@@ -116,6 +116,8 @@ describe('plans', () => {
     expect(within(pro).getByTestId('plan-popular').textContent).toBe('最受欢迎');
     expect(within(pro).getByTestId('plan-traffic').textContent).toBe('流量 200 GB');
     expect(within(await cardOf(1)).queryByTestId('plan-saving')).toBeNull();
+    // ¥ alone is also the yen's sign: the currency is named under the cards
+    expect(screen.getByTestId('pricing-currency').textContent).toBe('价格以人民币（CNY，¥）计');
 
     fireEvent.click(within(toggle).getByLabelText('年付'));
     await vi.waitFor(async () => expect(await ids()).toEqual(['5', '7']));

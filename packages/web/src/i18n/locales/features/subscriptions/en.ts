@@ -18,6 +18,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     held: 'Subscribed',
     heldAction: 'Renew',
     popular: 'Most popular',
+    currency: 'Prices in Chinese yuan (CNY, ¥)',
     cycleLabel: 'Billing cycle',
     cycles: { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly', custom: 'Other periods' },
     saving: 'Save {{percent}}% vs. monthly',

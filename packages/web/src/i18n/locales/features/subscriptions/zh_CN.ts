@@ -11,6 +11,7 @@ export const subscriptionsZhCN = {
     held: '已订阅',
     heldAction: '续费',
     popular: '最受欢迎',
+    currency: '价格以人民币（CNY，¥）计',
     cycleLabel: '计费周期',
     cycles: { monthly: '月付', quarterly: '季付', yearly: '年付', custom: '其他周期' },
     saving: '比月付省 {{percent}}%',

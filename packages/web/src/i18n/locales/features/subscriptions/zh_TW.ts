@@ -13,6 +13,7 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
     held: '已訂閱',
     heldAction: '續訂',
     popular: '最受歡迎',
+    currency: '價格以人民幣（CNY，¥）計',
     cycleLabel: '計費週期',
     cycles: { monthly: '月繳', quarterly: '季繳', yearly: '年繳', custom: '其他週期' },
     saving: '比月繳省 {{percent}}%',
