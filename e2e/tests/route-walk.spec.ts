@@ -176,6 +176,27 @@ async function checkClipping(page: Page, route: string, findings: Finding[]) {
   }
 }
 
+/** A card or section titled as the page is: the page's title already says it (the card names what it holds). */
+async function checkRepeatedTitle(page: Page, route: string, findings: Finding[]) {
+  const repeated = await page.evaluate(() => {
+    const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const title = document.querySelector('h1');
+    if (!title) return [];
+    return Array.from(document.querySelectorAll('main h2, main h3, main h4'))
+      .filter((heading) => heading.closest('[aria-hidden="true"]') === null && text(heading) === text(title))
+      .map((heading) => `${heading.tagName.toLowerCase()} "${text(heading)}"`);
+  });
+  if (repeated.length > 0) {
+    findings.push({
+      route,
+      rule: 'repeated-title',
+      impact: 'layout',
+      targets: repeated,
+      help: 'a heading in the page repeats the page title',
+    });
+  }
+}
+
 function report(findings: Finding[]): string {
   return findings
     .map((f) => `${f.route}: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join('\n    ')}`)
@@ -342,6 +363,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.screenshot({ path: shots(`walk/${name}-${theme}-${width}`), fullPage: true });
         await scan(page, stop.route, findings);
         await checkClipping(page, stop.route, findings);
+        await checkRepeatedTitle(page, stop.route, findings);
         if (width === 390) await checkOverflow(page, stop.route, findings);
       };
       for (const stop of consoleStops(fixture)) await visit(stop);
@@ -468,6 +490,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.screenshot({ path: shots(`walk/${stop.name}-${theme}-${width}`), fullPage: true });
         await scan(page, stop.route, findings);
         await checkClipping(page, stop.route, findings);
+        await checkRepeatedTitle(page, stop.route, findings);
         if (width === 390) await checkOverflow(page, stop.route, findings);
       }
       // The users page's dialog of past segment mailings.
@@ -503,6 +526,7 @@ test('every console route in English at 390 px: nothing clipped, no sideways scr
       fullPage: true,
     });
     await checkClipping(page, stop.route, findings);
+    await checkRepeatedTitle(page, stop.route, findings);
     await checkOverflow(page, stop.route, findings);
   }
   await context.close();

@@ -317,6 +317,19 @@ describe('dashboard page', () => {
     expect(within(rows[1]!).getByTestId('dashboard-node-place').textContent).toBe('德国 · Frankfurt');
     expect(screen.getByTestId('quick-copy-link')).toBeTruthy();
     expect(screen.getByTestId('quick-subscribe').textContent).toBe('续费订阅');
+    // Nothing twice: topping up is the balance card's (and the top bar's), the node list the node status card's.
+    const quick = screen.getByTestId('dashboard-quick');
+    expect(
+      within(quick)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/subscription?tab=my', '/recharge?tab=code', '/support?new=1']);
+    const linksTo = (href: string) =>
+      within(screen.getByTestId('dashboard'))
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('href') === href);
+    expect(linksTo('/recharge')).toHaveLength(1);
+    expect(linksTo('/nodes')).toHaveLength(1);
     expect(screen.queryAllByTestId('card-skeleton')).toHaveLength(0);
   });
 

@@ -8,7 +8,7 @@ import { formatPercent } from '../../lib/format-number';
 import { useNodeSummary } from './api';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
 
-/** Online nodes out of all nodes, and their average load. */
+/** Online nodes out of all nodes, and their average load (the node status card below links to the node list). */
 export function OnlineNodesCard() {
   const { t } = useTranslation();
   const summary = useNodeSummary();
@@ -65,7 +65,6 @@ export function OnlineNodesCard() {
       title={t('dashboard.online.title')}
       icon={<IconServer2 size={20} />}
       color="teal"
-      link={{ to: '/nodes', label: t('dashboard.nodes.all') }}
     >
       {body}
     </DashboardCard>

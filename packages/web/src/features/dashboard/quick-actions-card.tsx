@@ -3,11 +3,10 @@ import {
   IconBolt,
   IconCheck,
   IconCopy,
-  IconCreditCard,
-  IconHelp,
   IconLink,
   IconMessagePlus,
   IconShoppingCart,
+  IconTicket,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,17 +50,16 @@ function Shortcut({
   );
 }
 
-/** Shortcuts: top up, buy or renew, the subscription link (copy, or its page), a new ticket, help. */
+/**
+ * Shortcuts to what is not already one click away on the dashboard: buy or renew, copy the subscription link (its
+ * page while there is none to copy), redeem a top-up code, a new ticket. Topping up is the top bar's and the balance
+ * card's; the node list is the node status card's; help is the sidebar's.
+ */
 export function QuickActionsCard({ restricted }: { restricted: boolean }) {
   const { t } = useTranslation();
   const link = useQuickLink(!restricted);
   // The subscriptions card's call (one cache entry): with a subscription, the shortcut renews it.
   const subscribed = (useMySubscriptions(!restricted).data ?? []).length > 0;
-  const linkPage = (
-    <Shortcut to="/subscription/link" icon={<IconLink size={16} aria-hidden />} testId="quick-link-page">
-      {t('dashboard.quick.linkPage')}
-    </Shortcut>
-  );
   return (
     <DashboardCard
       testId="dashboard-quick"
@@ -71,9 +69,6 @@ export function QuickActionsCard({ restricted }: { restricted: boolean }) {
     >
       {/* Two columns only when the card itself is wide enough for them (a container query, not the screen's). */}
       <SimpleGrid type="container" cols={{ base: 1, '340px': 2 }} spacing="xs">
-        <Shortcut to="/recharge" icon={<IconCreditCard size={16} aria-hidden />} testId="quick-recharge">
-          {t('dashboard.quick.recharge')}
-        </Shortcut>
         <Shortcut
           to={subscribed ? '/subscription?tab=my' : '/subscription'}
           icon={<IconShoppingCart size={16} aria-hidden />}
@@ -101,15 +96,16 @@ export function QuickActionsCard({ restricted }: { restricted: boolean }) {
             )}
           </CopyButton>
         ) : (
-          linkPage
+          <Shortcut to="/subscription/link" icon={<IconLink size={16} aria-hidden />} testId="quick-link-page">
+            {t('dashboard.quick.linkPage')}
+          </Shortcut>
         )}
+        <Shortcut to="/recharge?tab=code" icon={<IconTicket size={16} aria-hidden />} testId="quick-redeem">
+          {t('dashboard.quick.redeem')}
+        </Shortcut>
         <Shortcut to="/support?new=1" icon={<IconMessagePlus size={16} aria-hidden />} testId="quick-ticket">
           {t('dashboard.quick.ticket')}
         </Shortcut>
-        <Shortcut to="/help" icon={<IconHelp size={16} aria-hidden />} testId="quick-help">
-          {t('dashboard.quick.help')}
-        </Shortcut>
-        {link.isSuccess && linkPage}
       </SimpleGrid>
     </DashboardCard>
   );

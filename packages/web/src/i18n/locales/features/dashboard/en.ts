@@ -93,13 +93,12 @@ export const dashboardEn: DeepStringRecord<typeof dashboardZhCN> = {
   },
   quick: {
     title: 'Quick actions',
-    recharge: 'Top up',
     buy: 'Buy a package',
     renew: 'Renew',
     copyLink: 'Copy subscription link',
     copied: 'Subscription link copied',
     linkPage: 'Subscription link page',
+    redeem: 'Redeem a top-up code',
     ticket: 'Open a ticket',
-    help: 'Help centre',
   },
 };

@@ -90,13 +90,12 @@ export const dashboardZhCN = {
   },
   quick: {
     title: '快捷操作',
-    recharge: '充值',
     buy: '购买套餐',
     renew: '续费订阅',
     copyLink: '复制订阅链接',
     copied: '已复制订阅链接',
     linkPage: '订阅链接页',
+    redeem: '兑换充值码',
     ticket: '提交工单',
-    help: '帮助中心',
   },
 };

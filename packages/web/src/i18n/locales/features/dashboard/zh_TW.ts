@@ -92,13 +92,12 @@ export const dashboardZhTW: DeepStringRecord<typeof dashboardZhCN> = {
   },
   quick: {
     title: '快速操作',
-    recharge: '儲值',
     buy: '購買方案',
     renew: '續訂訂閱',
     copyLink: '複製訂閱連結',
     copied: '已複製訂閱連結',
     linkPage: '訂閱連結頁',
+    redeem: '兌換儲值碼',
     ticket: '提交工單',
-    help: '說明中心',
   },
 };

@@ -185,7 +185,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     loadFailed: 'Failed to load the subscription history, please try again later',
   },
   link: {
-    title: 'Subscription link',
+    title: 'Copy or scan to import',
     intro: 'Import the subscription link into a proxy client to get the node list. Keep it to yourself.',
     choose: 'Subscription',
     url: 'Subscription link',

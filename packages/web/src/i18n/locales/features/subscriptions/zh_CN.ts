@@ -177,7 +177,7 @@ export const subscriptionsZhCN = {
     loadFailed: '订阅历史加载失败，请稍后重试',
   },
   link: {
-    title: '订阅链接',
+    title: '复制或扫码导入',
     intro: '将订阅链接导入代理客户端即可获取节点列表。请勿泄露给他人。',
     choose: '选择订阅',
     url: '订阅链接',

@@ -179,7 +179,7 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
     loadFailed: '訂閱紀錄載入失敗，請稍後再試',
   },
   link: {
-    title: '訂閱連結',
+    title: '複製或掃碼匯入',
     intro: '將訂閱連結匯入代理用戶端即可取得節點清單。請勿洩漏給他人。',
     choose: '選擇訂閱',
     url: '訂閱連結',

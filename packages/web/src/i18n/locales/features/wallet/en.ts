@@ -130,7 +130,7 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
   },
   history: {
     loadFailed: 'Could not load your top-ups, please try again later',
-    title: 'Top-up history',
+    title: 'Top-up orders',
     method: 'Method',
     status: 'Status',
     orderNo: 'Order number',

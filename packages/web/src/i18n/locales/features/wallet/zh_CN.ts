@@ -125,7 +125,7 @@ export const walletZhCN = {
   },
   history: {
     loadFailed: '充值记录加载失败，请稍后重试',
-    title: '充值记录',
+    title: '充值订单',
     method: '充值方式',
     status: '状态',
     orderNo: '订单号',

@@ -127,7 +127,7 @@ export const walletZhTW: DeepStringRecord<typeof walletZhCN> = {
   },
   history: {
     loadFailed: '儲值紀錄載入失敗，請稍後再試',
-    title: '儲值紀錄',
+    title: '儲值訂單',
     method: '儲值方式',
     status: '狀態',
     orderNo: '訂單編號',
