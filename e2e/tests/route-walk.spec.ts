@@ -180,10 +180,11 @@ async function checkClipping(page: Page, route: string, findings: Finding[]) {
 async function checkRepeatedTitle(page: Page, route: string, findings: Finding[]) {
   const repeated = await page.evaluate(() => {
     const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-    const title = document.querySelector('h1');
+    const shown = (el: Element) => el.closest('[aria-hidden="true"]') === null;
+    const title = Array.from(document.querySelectorAll('h1')).find(shown);
     if (!title) return [];
     return Array.from(document.querySelectorAll('main h2, main h3, main h4'))
-      .filter((heading) => heading.closest('[aria-hidden="true"]') === null && text(heading) === text(title))
+      .filter((heading) => shown(heading) && text(heading) === text(title))
       .map((heading) => `${heading.tagName.toLowerCase()} "${text(heading)}"`);
   });
   if (repeated.length > 0) {

@@ -96,7 +96,10 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
       check(`error on ${name}`, s.error, bg);
     }
     check('placeholder on an input', s.placeholder, s.control);
-    const brandFilled = shadeOf('brand', PRIMARY_SHADE[scheme]);
+    const brandFilled = shadeOf(
+      'brand',
+      scheme === 'dark' ? (DARK_FILLED_SHADE.brand ?? PRIMARY_SHADE.dark) : PRIMARY_SHADE.light,
+    );
     check('text on a brand filled button', onFilled('brand', scheme), brandFilled);
     if (scheme === 'dark') {
       check('text on a brand light button', darkBrandLight.color, darkBrandLight.background);
@@ -141,6 +144,8 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
     expect(contrast(d.disabled, d.card)).toBeGreaterThan(1.15);
     // The light brand variant is clearly a blue shape on a card, not the card's own navy.
     expect(contrast(darkBrandLight.background, d.card)).toBeGreaterThan(1.3);
+    // A light (secondary) button and a filled (primary) one are told apart at a glance.
+    expect(contrast(shadeOf('brand', DARK_FILLED_SHADE.brand!), darkBrandLight.background)).toBeGreaterThan(1.5);
     // So is a grey light badge (closed, used): a lighter pill, not a darker hole.
     expect(contrast(darkGrayLight.background, d.card)).toBeGreaterThan(1.3);
     expect(contrast(darkGrayLight.background, d.page)).toBeGreaterThan(1.3);

@@ -42,10 +42,11 @@ export const darkTinted: MantineColorsTuple = [
 
 /**
  * The brand's light variant (secondary buttons such as "Manage codes") in the dark scheme. Mantine darkens shade 9
- * by half, which leaves a navy almost the colour of a dark card; this is a clear mid blue between shades 8 and 9,
- * with the near-white shade 0 as its text.
+ * by half, which leaves a navy almost the colour of a dark card; this is a muted blue a clear step off the card, with
+ * the light blue shade 2 as its text: a tint, where the filled buttons (DARK_FILLED_SHADE) are a bright blue with
+ * white text, so the two no longer read as the same solid button.
  */
-export const darkBrandLight = { background: '#1f3a80', hover: '#264593', color: brand[0] } as const;
+export const darkBrandLight = { background: '#27396b', hover: '#2d4279', color: brand[2] } as const;
 
 /**
  * Grey light elements (closed, used, off badges) in the dark scheme. Mantine draws a light badge on its colour's
@@ -56,9 +57,10 @@ export const darkGrayLight = { background: '#363c4e', hover: '#40475b', color: d
 
 /**
  * Filled elements whose usual dark-scheme shade all but vanishes on the dark cards (gray 8 is about the card's own
- * colour): the shade they use there instead. White text keeps 4.5:1 on it (tested).
+ * colour; brand 8 is a navy next to the light variant's): the shade they use there instead. White text keeps 4.5:1
+ * on it (tested).
  */
-export const DARK_FILLED_SHADE: Readonly<Record<string, number>> = { gray: 7 };
+export const DARK_FILLED_SHADE: Readonly<Record<string, number>> = { gray: 7, brand: 6 };
 
 /** The shade of the brand palette that filled elements use, per scheme. */
 export const PRIMARY_SHADE = { light: 8, dark: 8 } as const;

@@ -1,4 +1,4 @@
-import { Card, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { IconChartBar, IconListDetails, IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,7 +12,11 @@ import { ScrollTabsList } from '../../components/scroll-tabs-list';
 type Tab = 'plans' | 'my' | 'stats';
 const TABS: readonly Tab[] = ['plans', 'my', 'stats'];
 
-/** /subscription: browse plans, my subscriptions, statistics. The tab (and a focused subscription) live in the URL. */
+/**
+ * /subscription: browse plans, my subscriptions, statistics. The tab (and a focused subscription) live in the URL.
+ * The tabs sit on the page, not in a card: each tab's content is cards of its own (plans, subscriptions, figures,
+ * the chart, the orders), and a card around them nested cards three deep on a phone.
+ */
 export function SubscriptionCenter() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -27,45 +31,39 @@ export function SubscriptionCenter() {
   const showSubscription = (id: number) => setParams({ tab: 'my', focus: String(id) });
 
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <ScrollTabsList aria-label={t('subscriptions.tabs.label')} mb="lg">
-          <Tabs.Tab
-            value="plans"
-            leftSection={<IconPackage size={16} aria-hidden />}
-            data-testid="sub-tab-plans"
-          >
-            {t('subscriptions.tabs.plans')}
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="my"
-            leftSection={<IconListDetails size={16} aria-hidden />}
-            data-testid="sub-tab-my"
-          >
-            {t('subscriptions.tabs.my')}
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="stats"
-            leftSection={<IconChartBar size={16} aria-hidden />}
-            data-testid="sub-tab-stats"
-          >
-            {t('subscriptions.tabs.stats')}
-          </Tabs.Tab>
-        </ScrollTabsList>
-        <Tabs.Panel value="plans">
-          <PlansList restricted={restricted} onPurchased={(s) => showSubscription(s.id)} />
-        </Tabs.Panel>
-        <Tabs.Panel value="my">
-          <VerifiedGate>
-            <MySubscriptions focusId={focusId} onFocus={showSubscription} onBrowse={() => setTab('plans')} />
-          </VerifiedGate>
-        </Tabs.Panel>
-        <Tabs.Panel value="stats">
-          <VerifiedGate>
-            <StatsPanel />
-          </VerifiedGate>
-        </Tabs.Panel>
-      </Tabs>
-    </Card>
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <ScrollTabsList aria-label={t('subscriptions.tabs.label')} mb="lg">
+        <Tabs.Tab
+          value="plans"
+          leftSection={<IconPackage size={16} aria-hidden />}
+          data-testid="sub-tab-plans"
+        >
+          {t('subscriptions.tabs.plans')}
+        </Tabs.Tab>
+        <Tabs.Tab value="my" leftSection={<IconListDetails size={16} aria-hidden />} data-testid="sub-tab-my">
+          {t('subscriptions.tabs.my')}
+        </Tabs.Tab>
+        <Tabs.Tab
+          value="stats"
+          leftSection={<IconChartBar size={16} aria-hidden />}
+          data-testid="sub-tab-stats"
+        >
+          {t('subscriptions.tabs.stats')}
+        </Tabs.Tab>
+      </ScrollTabsList>
+      <Tabs.Panel value="plans">
+        <PlansList restricted={restricted} onPurchased={(s) => showSubscription(s.id)} />
+      </Tabs.Panel>
+      <Tabs.Panel value="my">
+        <VerifiedGate>
+          <MySubscriptions focusId={focusId} onFocus={showSubscription} onBrowse={() => setTab('plans')} />
+        </VerifiedGate>
+      </Tabs.Panel>
+      <Tabs.Panel value="stats">
+        <VerifiedGate>
+          <StatsPanel />
+        </VerifiedGate>
+      </Tabs.Panel>
+    </Tabs>
   );
 }
