@@ -198,6 +198,46 @@ async function checkRepeatedTitle(page: Page, route: string, findings: Finding[]
   }
 }
 
+/**
+ * On a touch screen (the 390 px walks), a button the finger has to hit is at least 36 px high and wide (theme
+ * `touch.css`): buttons, icon buttons, links drawn as buttons, tabs. Checkboxes, radios, switches and inputs are at
+ * least 24 px (WCAG 2.2, 2.5.8); a visually hidden checkbox or radio is measured by what is drawn for it.
+ */
+async function checkTapTargets(page: Page, route: string, findings: Finding[]) {
+  const small = await page.evaluate(() => {
+    const BUTTONS = 'button, [role="button"], [role="tab"], a.mantine-Button-root, a.mantine-ActionIcon-root';
+    const FIELDS =
+      'input:not([type="hidden"]), select, textarea, [role="checkbox"], [role="radio"], [role="switch"]';
+    const measure = (selector: string, min: number) =>
+      Array.from(document.querySelectorAll<HTMLElement>(selector))
+        .filter((el) => el.closest('[aria-hidden="true"], [inert]') === null)
+        .map((el) => {
+          const drawn =
+            el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type)
+              ? (el.parentElement ?? el)
+              : el;
+          return { el, rect: drawn.getBoundingClientRect() };
+        })
+        .filter(({ rect }) => rect.width > 0 && rect.height > 0)
+        .filter(({ rect }) => rect.width < min - 0.5 || rect.height < min - 0.5);
+    return [...measure(BUTTONS, 36), ...measure(FIELDS, 24)].slice(0, 12).map(({ el, rect }) => {
+      const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 24) ?? '';
+      const testId = el.getAttribute('data-testid');
+      const tag = `${el.tagName.toLowerCase()}${testId ? `[${testId}]` : ''}`;
+      return `${tag} "${name}" ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+    });
+  });
+  if (small.length > 0) {
+    findings.push({
+      route,
+      rule: 'small-tap-target',
+      impact: 'layout',
+      targets: small,
+      help: 'a button under 36 px or a field under 24 px on a touch screen',
+    });
+  }
+}
+
 function report(findings: Finding[]): string {
   return findings
     .map((f) => `${f.route}: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join('\n    ')}`)
@@ -216,7 +256,12 @@ async function customerToken(request: APIRequestContext, user: TestUser): Promis
 
 /** A browser context in one theme and at one width; signed in with a session of its own when a user is given. */
 async function openContext(browser: Browser, theme: Theme, width: Width, user?: TestUser, language?: 'en') {
-  const context = await browser.newContext({ viewport: VIEWPORTS[width], colorScheme: theme });
+  // The phone width is a touch screen (a coarse pointer), as phones are.
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[width],
+    colorScheme: theme,
+    hasTouch: width === 390,
+  });
   await context.addInitScript((scheme) => localStorage.setItem('theme', scheme), theme);
   if (language) await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
   const page = await context.newPage();
@@ -366,6 +411,7 @@ for (const theme of ['light', 'dark'] as const) {
         await checkClipping(page, stop.route, findings);
         await checkRepeatedTitle(page, stop.route, findings);
         if (width === 390) await checkOverflow(page, stop.route, findings);
+        if (width === 390) await checkTapTargets(page, stop.route, findings);
       };
       for (const stop of consoleStops(fixture)) await visit(stop);
 
@@ -493,6 +539,7 @@ for (const theme of ['light', 'dark'] as const) {
         await checkClipping(page, stop.route, findings);
         await checkRepeatedTitle(page, stop.route, findings);
         if (width === 390) await checkOverflow(page, stop.route, findings);
+        if (width === 390) await checkTapTargets(page, stop.route, findings);
       }
       // The users page's dialog of past segment mailings.
       await page.goto('/admin/users');

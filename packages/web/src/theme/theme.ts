@@ -1,4 +1,5 @@
 import './contrast.css';
+import './touch.css';
 import tabsClasses from './tabs.module.css';
 import { createTheme, defaultVariantColorsResolver, Modal, Tabs } from '@mantine/core';
 import type { CSSVariablesResolver, VariantColorsResolver } from '@mantine/core';
