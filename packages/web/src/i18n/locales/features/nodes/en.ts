@@ -27,7 +27,7 @@ export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
     reset: 'Reset filters',
   },
   list: {
-    title: 'Nodes',
+    title: 'Node list',
     liveHint: 'Statuses refresh every {{seconds}} s',
     name: 'Node',
     location: 'Location',
