@@ -145,7 +145,9 @@ describe('contrast of the design tokens (WCAG AA, 4.5:1)', () => {
     // The light brand variant is clearly a blue shape on a card, not the card's own navy.
     expect(contrast(darkBrandLight.background, d.card)).toBeGreaterThan(1.3);
     // A light (secondary) button and a filled (primary) one are told apart at a glance.
-    expect(contrast(shadeOf('brand', DARK_FILLED_SHADE.brand!), darkBrandLight.background)).toBeGreaterThan(1.5);
+    expect(contrast(shadeOf('brand', DARK_FILLED_SHADE.brand!), darkBrandLight.background)).toBeGreaterThan(
+      1.5,
+    );
     // So is a grey light badge (closed, used): a lighter pill, not a darker hole.
     expect(contrast(darkGrayLight.background, d.card)).toBeGreaterThan(1.3);
     expect(contrast(darkGrayLight.background, d.page)).toBeGreaterThan(1.3);

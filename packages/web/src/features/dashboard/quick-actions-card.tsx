@@ -96,7 +96,11 @@ export function QuickActionsCard({ restricted }: { restricted: boolean }) {
             )}
           </CopyButton>
         ) : (
-          <Shortcut to="/subscription/link" icon={<IconLink size={16} aria-hidden />} testId="quick-link-page">
+          <Shortcut
+            to="/subscription/link"
+            icon={<IconLink size={16} aria-hidden />}
+            testId="quick-link-page"
+          >
             {t('dashboard.quick.linkPage')}
           </Shortcut>
         )}

@@ -113,8 +113,7 @@ export const authEn: DeepStringRecord<typeof authZhCN> = {
     errorTitle: 'Verification failed',
     failed: 'Verification failed, please try again later',
     invalidTitle: 'Invalid link',
-    invalidText:
-      'This verification link is invalid or incomplete. Please open the full link from the email.',
+    invalidText: 'This verification link is invalid or incomplete. Please open the full link from the email.',
     login: 'Log in',
   },
   welcome: {
