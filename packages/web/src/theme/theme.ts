@@ -70,6 +70,8 @@ export const theme = createTheme({
         title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' },
       },
     }),
+    // No separator lines between the unselected segments: one showed between two of three, which looked broken.
+    SegmentedControl: { defaultProps: { withItemsBorders: false } },
     // Tabs keep one line and scroll sideways on phones instead of wrapping or being cut.
     Tabs: Tabs.extend({
       classNames: { list: tabsClasses.list },

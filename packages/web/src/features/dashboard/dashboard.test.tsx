@@ -14,7 +14,6 @@ import {
   activityText,
   monthDays,
   summarizeTraffic,
-  trafficLeft,
 } from './format';
 
 const GB = 1024 ** 3;
@@ -259,9 +258,6 @@ describe('dashboard formatting', () => {
     expect(summary.total).toBe(2 * GB);
     expect(summary.today).toBe(2 * GB);
     expect(summarizeTraffic([{ day: '2026-01-01', upload: 'x', download: '-5' }]).total).toBe(0);
-    expect(trafficLeft(sub())).toBe(150 * GB);
-    expect(trafficLeft(sub({ traffic_used: String(300 * GB) }))).toBe(0);
-    expect(trafficLeft(sub({ traffic_limit: null }))).toBeNull();
     const later = sub({ id: 8, end_at: new Date(Date.now() + 40 * 86_400_000).toISOString() });
     const expired = sub({ id: 9, status: 'expired', end_at: ago(86_400_000) });
     expect(activeByExpiry([later, expired, sub()]).map((s) => s.id)).toEqual([7, 8]);
@@ -301,7 +297,8 @@ describe('dashboard page', () => {
     expect((await screen.findByTestId('dashboard-balance-value')).textContent).toBe('¥1,234.50');
     expect(screen.getByTestId('dashboard-active-count').textContent).toBe('1');
     expect(screen.getByTestId('dashboard-nearest').textContent).toContain('Pro');
-    expect(screen.getByTestId('dashboard-traffic-left').textContent).toBe('剩余流量 150 GB');
+    // Used of the limit, as My subscriptions shows it (every traffic bar means the same).
+    expect(screen.getByTestId('dashboard-traffic-used').textContent).toBe('已用流量 50 GB / 200 GB');
     expect(screen.getByTestId('dashboard-online-count').textContent).toBe('2');
     expect(screen.getByTestId('dashboard-online-total').textContent).toContain('3');
     expect(screen.getByTestId('dashboard-traffic-total').textContent).toBe('1.5 GB');

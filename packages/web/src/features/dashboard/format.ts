@@ -44,14 +44,6 @@ export function activeByExpiry(subscriptions: readonly Subscription[]): Subscrip
     .sort((a, b) => Date.parse(a.end_at) - Date.parse(b.end_at));
 }
 
-/** Bytes left of a subscription's traffic; null when unlimited. */
-export function trafficLeft(
-  subscription: Pick<Subscription, 'traffic_limit' | 'traffic_used'>,
-): number | null {
-  if (subscription.traffic_limit === null) return null;
-  return Math.max(0, count(subscription.traffic_limit) - count(subscription.traffic_used));
-}
-
 /** Where an activity leads. */
 export function activityLink(activity: Activity): string {
   switch (activity.type) {

@@ -8,10 +8,10 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format-date';
 import { isRestrictedError, useMySubscriptions } from './api';
 import { CardSkeleton, DashboardCard } from './dashboard-card';
-import { activeByExpiry, trafficLeft } from './format';
+import { activeByExpiry } from './format';
 import { formatBytes, formatPercent } from '../../lib/format-number';
 
-/** How many subscriptions are active, which ends first, and its traffic left. */
+/** How many subscriptions are active, which ends first, and its traffic used of the limit. */
 export function SubscriptionsCard({ restricted }: { restricted: boolean }) {
   const { t } = useTranslation();
   const subscriptions = useMySubscriptions(!restricted);
@@ -54,7 +54,6 @@ export function SubscriptionsCard({ restricted }: { restricted: boolean }) {
         </Stack>
       );
     } else {
-      const left = trafficLeft(first);
       const locale = currentLocale();
       body = (
         <Stack gap={6}>
@@ -74,19 +73,22 @@ export function SubscriptionsCard({ restricted }: { restricted: boolean }) {
             {' · '}
             {t('dashboard.subscriptions.daysLeft', { count: first.days_remaining })}
           </Text>
-          <Text size="sm" data-testid="dashboard-traffic-left">
-            {left === null
+          <Text size="sm" data-testid="dashboard-traffic-used">
+            {first.traffic_limit === null
               ? t('dashboard.subscriptions.unlimited')
-              : t('dashboard.subscriptions.trafficLeft', { value: formatBytes(left, currentLocale()) })}
+              : t('dashboard.subscriptions.trafficUsed', {
+                  used: formatBytes(first.traffic_used, locale),
+                  limit: formatBytes(first.traffic_limit, locale),
+                })}
           </Text>
           {first.usage_rate !== null && (
-            // The bar shows what is left, like the line above it: full when nothing is used yet.
+            // The bar shows what is used, as on My subscriptions: every traffic bar of the portal means the same.
             <Progress
-              value={Math.max(0, 100 - first.usage_rate)}
+              value={Math.min(100, first.usage_rate)}
               color={first.usage_rate >= 90 ? 'red' : first.usage_rate >= 70 ? 'yellow' : 'teal'}
               size="sm"
-              aria-label={t('dashboard.subscriptions.left', {
-                value: formatPercent(Math.max(0, 100 - first.usage_rate), currentLocale()),
+              aria-label={t('dashboard.subscriptions.usedShare', {
+                value: formatPercent(Math.min(100, first.usage_rate), locale),
               })}
             />
           )}
