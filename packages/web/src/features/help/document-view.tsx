@@ -125,7 +125,8 @@ export function HelpDocumentView({ documentId }: { documentId: number | null }) 
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Card withBorder radius="md" padding="lg" component="article" data-testid="help-document">
               <Stack gap="sm">
-                <Title order={2} size="h2" data-testid="help-document-title">
+                {/* The page's h1: the header above gives a document its breadcrumb, not a title. */}
+                <Title order={1} size="h2" data-testid="help-document-title">
                   {doc.title}
                 </Title>
                 <Group gap={6} wrap="wrap">

@@ -339,7 +339,10 @@ describe('help document page', () => {
       ],
       { pathname: '/help/11', state: { helpList: 'q=v2ray&platform=windows' } },
     );
-    await screen.findByTestId('help-document-title');
+    const title = await screen.findByTestId('help-document-title');
+    // One h1, the document's own title: the header gives it the breadcrumb, not the help centre's name.
+    expect(screen.getAllByRole('heading', { level: 1 })).toEqual([title]);
+    expect(screen.queryByTestId('page-title')).toBeNull();
     const crumbs = within(screen.getByTestId('breadcrumb'));
     expect(crumbs.getByText('文档').getAttribute('aria-current')).toBe('page');
     fireEvent.click(crumbs.getByRole('link', { name: '帮助中心' }));

@@ -39,9 +39,10 @@ function TicketHeader({ ticket }: { ticket: TicketDetail }) {
     <Card withBorder padding="lg" radius="md">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          {/* The page's h1: the header above gives a ticket its breadcrumb, not a title. */}
           <Title
-            order={2}
-            size="h4"
+            order={1}
+            size="h3"
             style={{ wordBreak: 'break-word', flex: '1 1 260px' }}
             data-testid="ticket-title"
           >
@@ -142,7 +143,7 @@ export function TicketView({ ticketId }: { ticketId: number }) {
           <Card withBorder padding="lg" radius="md">
             <Stack gap="lg">
               <Group justify="space-between" gap="xs" wrap="wrap">
-                <Title order={3} size="h5">
+                <Title order={2} size="h5">
                   {t('tickets.detail.conversation')}
                 </Title>
                 <Text size="xs" c="dimmed">

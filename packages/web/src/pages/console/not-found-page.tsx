@@ -9,11 +9,11 @@ export default function NotFoundPage() {
   return (
     <EmptyPage
       icon={<IconMapPinOff size={32} aria-hidden />}
-      title={t('console.notFoundTitle')}
+      title={t('console.notFoundLead')}
       description={t('console.notFoundDescription')}
     >
       <Button component={Link} to="/" variant="light" mt="md">
-        {t('common.backHome')}
+        {t('console.backToDashboard')}
       </Button>
     </EmptyPage>
   );

@@ -27,8 +27,9 @@ function crumbHref(crumb: Crumb, state: unknown): string {
 
 /**
  * The top of every console page: a breadcrumb where the page is nested (Support > ticket T2026…, Recharge > codes), the
- * page's h1, and today's date, small, beside it on wider screens. A ticket or a help document keeps its list page's
- * title as the h1 (the document shows its own title below); the breadcrumb names the item.
+ * page's h1, and today's date, small, beside it on wider screens. A ticket or a help document is its own title: its
+ * page draws the h1 (the subject, the document's title) at the head of its card, and the header gives it the
+ * breadcrumb and the date only, so the list's name is not the heading of one of its items.
  */
 export function PageHeader() {
   const { t } = useTranslation();
@@ -41,37 +42,56 @@ export function PageHeader() {
   useEffect(() => announceTicketNumber(pathname, ticketNo), [pathname, ticketNo]);
   const title = titleCrumb ? crumbLabel(titleCrumb, t) : t('console.notFoundTitle');
   const today = formatToday(new Date(), currentLocale());
+  const itemPage = last?.kind === 'ticket' || last?.kind === 'document';
+  const todayText = (
+    <Text size="xs" c="dimmed" visibleFrom="sm" className={classes.today} data-testid="today" data-now>
+      {today}
+    </Text>
+  );
 
+  const breadcrumb = trail.length > 1 && (
+    <Breadcrumbs
+      component="nav"
+      aria-label={t('console.breadcrumb')}
+      separatorMargin={6}
+      classNames={{ root: classes.crumbs, breadcrumb: classes.crumb }}
+      data-testid="breadcrumb"
+    >
+      {trail.map((crumb, index) =>
+        index < trail.length - 1 ? (
+          <Anchor key={crumb.path} component={Link} to={crumbHref(crumb, state)} size="sm">
+            {crumbLabel(crumb, t)}
+          </Anchor>
+        ) : (
+          <Text key={crumb.path} size="sm" c="dimmed" aria-current="page" truncate>
+            {crumbLabel(crumb, t, ticketNo)}
+          </Text>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+  if (itemPage)
+    return (
+      <Group
+        justify="space-between"
+        align="baseline"
+        gap="xs"
+        wrap="nowrap"
+        mb="md"
+        className={classes.header}
+      >
+        {breadcrumb}
+        {todayText}
+      </Group>
+    );
   return (
     <Stack gap={4} mb="lg" className={classes.header}>
-      {trail.length > 1 && (
-        <Breadcrumbs
-          component="nav"
-          aria-label={t('console.breadcrumb')}
-          separatorMargin={6}
-          classNames={{ root: classes.crumbs, breadcrumb: classes.crumb }}
-          data-testid="breadcrumb"
-        >
-          {trail.map((crumb, index) =>
-            index < trail.length - 1 ? (
-              <Anchor key={crumb.path} component={Link} to={crumbHref(crumb, state)} size="sm">
-                {crumbLabel(crumb, t)}
-              </Anchor>
-            ) : (
-              <Text key={crumb.path} size="sm" c="dimmed" aria-current="page" truncate>
-                {crumbLabel(crumb, t, ticketNo)}
-              </Text>
-            ),
-          )}
-        </Breadcrumbs>
-      )}
+      {breadcrumb}
       <Group justify="space-between" align="baseline" gap="xs" wrap="nowrap">
         <Title order={1} data-testid="page-title" className={classes.title}>
           {title}
         </Title>
-        <Text size="xs" c="dimmed" visibleFrom="sm" className={classes.today} data-testid="today" data-now>
-          {today}
-        </Text>
+        {todayText}
       </Group>
     </Stack>
   );
