@@ -8,13 +8,7 @@ import { saveTokens } from '../../lib/token-store';
 import { fail, installFakeFetch, ok } from '../../test/fake-fetch';
 import type { FakeCall, Reply } from '../../test/fake-fetch';
 import { flushUntil, marker, PROFILE, renderRoutes } from '../../test/render';
-import {
-  activeByExpiry,
-  activityLink,
-  activityText,
-  monthDays,
-  summarizeTraffic,
-} from './format';
+import { activeByExpiry, activityLink, activityText, monthDays, summarizeTraffic } from './format';
 
 const GB = 1024 ** 3;
 const MIN = 60_000;
