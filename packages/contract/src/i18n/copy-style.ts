@@ -1,6 +1,6 @@
 /**
  * The house style of the copy. Chinese copy (docs/design-system.md, "Writing"): the reader is addressed as 您, and
- * punctuation between Chinese words is full-width (，。？！：；（）). Code samples in Markdown (fenced with ~~~ or
+ * punctuation between Chinese words is full-width (，。？！：；（）), quotes around Chinese are “” or 「」. Code samples in Markdown (fenced with ~~~ or
  * ``` and inline in backticks) are left out: they hold URLs and commands, not prose. English copy writes "email"
  * (a line may break at the hyphen of "e-mail").
  *
@@ -14,6 +14,7 @@ const INFORMAL_YOU = /你(?![们們])/u;
 const HALF_WIDTH_AFTER = new RegExp(`[${HAN}${CJK_PUNCT}][?!,;:]`, 'u');
 const HALF_WIDTH_BEFORE = new RegExp(`[?!,;][${HAN}]`, 'u');
 const HALF_WIDTH_PARENS = new RegExp(`\\([^()]*[${HAN}][^()]*\\)`, 'u');
+const STRAIGHT_QUOTES = new RegExp(`"[^"\\n]*[${HAN}][^"\\n]*"`, 'u');
 
 function prose(text: string): string {
   return text.replace(/^(~~~|```)[^\n]*\n[\s\S]*?^\1\s*$/gmu, '').replace(/`[^`\n]*`/gu, '');
@@ -29,6 +30,8 @@ export function chineseCopyFaults(text: string): string[] {
   if (after) faults.push(`half-width punctuation beside Chinese ${quote(after)}`);
   const parens = body.match(HALF_WIDTH_PARENS);
   if (parens) faults.push(`half-width parentheses around Chinese ${quote(parens)}`);
+  const quotes = body.match(STRAIGHT_QUOTES);
+  if (quotes) faults.push(`straight quotes around Chinese ${quote(quotes)} (use “” or 「」)`);
   return faults;
 }
 

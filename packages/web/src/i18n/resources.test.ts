@@ -84,6 +84,8 @@ describe('Chinese copy style (您, full-width punctuation)', () => {
     expect(chineseCopyFaults('遇到问题?')).toHaveLength(1);
     expect(chineseCopyFaults('充值,付款')).toHaveLength(1);
     expect(chineseCopyFaults('套餐(季付)')).toHaveLength(1);
+    expect(chineseCopyFaults('点击"订阅链接"按钮')).toHaveLength(1);
+    expect(chineseCopyFaults('点击“订阅链接”按钮，运行 "curl -L"')).toEqual([]);
     expect(chineseCopyFaults('链接：https://example.com/sub?format=clash')).toEqual([]);
     expect(chineseCopyFaults('命令：\n\n~~~\ncurl "您的订阅链接?format=clash"\n~~~\n')).toEqual([]);
     expect(chineseCopyFaults('加上 `您的链接?format=clash`')).toEqual([]);

@@ -131,7 +131,7 @@ export const en: Messages = {
       uptime: '99.9% uptime',
     },
     featuresSection: {
-      title: 'Why it works well',
+      title: 'Features',
       subtitle: 'From protocols to clients, built for stability and speed',
       protocols: {
         title: 'Many protocols',

@@ -128,7 +128,7 @@ export const zhCN = {
       uptime: '99.9% 可用性',
     },
     featuresSection: {
-      title: '为什么它好用',
+      title: '功能特性',
       subtitle: '从协议到客户端，一切为稳定与速度而设计',
       protocols: { title: '多协议支持', text: '支持 VMess、VLESS、Trojan 与 Shadowsocks，兼容主流客户端。' },
       speed: { title: '高速带宽', text: '骨干网络带宽高达 10 Gbps，高峰时段依然流畅。' },

@@ -130,7 +130,7 @@ export const zhTW: Messages = {
       uptime: '99.9% 可用性',
     },
     featuresSection: {
-      title: '為什麼它好用',
+      title: '功能特色',
       subtitle: '從協定到用戶端，一切為穩定與速度而設計',
       protocols: { title: '多協定支援', text: '支援 VMess、VLESS、Trojan 與 Shadowsocks，相容主流用戶端。' },
       speed: { title: '高速頻寬', text: '骨幹網路頻寬高達 10 Gbps，尖峰時段依然流暢。' },

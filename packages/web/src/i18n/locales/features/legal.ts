@@ -184,7 +184,7 @@ export const legalZhCN: LegalTexts = {
         title: '我们收集的信息',
         body: [
           [
-            '账户信息：电子邮箱、昵称、密码哈希（不保存明文密码）、第三方登录（Google、GitHub）的账户标识。',
+            '账户信息：电子邮箱、昵称、密码哈希（不保存明文密码），以及您使用第三方登录（如 Google、GitHub，本站开启时）时该账户的标识。',
             '交易信息：充值订单、充值码的生成与使用、套餐订单、余额变动，以及 USDT 付款的区块链交易哈希和地址。',
             '使用信息：每个订阅的已用流量、在线设备数量和订阅链接的获取次数。',
             '会话信息：登录会话的设备、大致位置和最近活动时间。',
@@ -435,7 +435,7 @@ export const legalZhTW: LegalTexts = {
         title: '我們蒐集的資料',
         body: [
           [
-            '帳戶資料：電子郵件地址、暱稱、密碼雜湊值（不保存明文密碼）、第三方登入（Google、GitHub）的帳戶識別碼。',
+            '帳戶資料：電子郵件地址、暱稱、密碼雜湊值（不保存明文密碼），以及您使用第三方登入（如 Google、GitHub，本站開啟時）時該帳戶的識別碼。',
             '交易資料：儲值訂單、儲值碼的產生與使用、方案訂單、餘額異動，以及 USDT 付款的區塊鏈交易雜湊和地址。',
             '使用資料：每個訂閱的已用流量、上線裝置數量和訂閱連結的取用次數。',
             '工作階段資料：登入工作階段的裝置、大致位置和最近活動時間。',
@@ -686,7 +686,7 @@ export const legalEn: LegalTexts = {
         title: 'What we collect',
         body: [
           [
-            'Account data: email address, nickname, password hash (never the password itself) and the account identifiers of third-party sign-in (Google, GitHub).',
+            'Account data: email address, nickname, password hash (never the password itself) and, when you sign in with a third-party account (such as Google or GitHub, where this site offers it), that account’s identifier.',
             'Transaction data: top-up orders, top-up codes generated and redeemed, package orders, balance changes, and the blockchain transaction hashes and addresses of USDT payments.',
             'Usage data: traffic used per subscription, the number of devices online and how often the subscription link is fetched.',
             'Session data: the device, approximate location and last activity of your sign-in sessions.',

@@ -13,7 +13,7 @@ export const accountEn: DeepStringRecord<typeof accountZhCN> = {
     email: 'Email',
     emailHint: 'The email address cannot be changed',
     status: 'Account status',
-    statusNormal: 'Normal',
+    statusNormal: 'Active',
     statusRestricted: 'Restricted (email not verified)',
     level: 'Level',
     levels: { regular: 'Regular' },
@@ -24,7 +24,7 @@ export const accountEn: DeepStringRecord<typeof accountZhCN> = {
   },
   security: {
     changePassword: 'Change password',
-    changePasswordText: 'Afterwards every device is signed out and you log in again with the new password.',
+    changePasswordText: 'This signs out every device; sign in again with the new password.',
     oldPassword: 'Current password',
     newPassword: 'New password',
     newPasswordRule: '8 to 128 characters',

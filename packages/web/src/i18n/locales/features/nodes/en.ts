@@ -28,7 +28,7 @@ export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
   },
   list: {
     title: 'Node list',
-    liveHint: 'Statuses refresh every {{seconds}} s',
+    liveHint: 'Statuses refresh every {{seconds}} seconds',
     name: 'Node',
     location: 'Location',
     region: 'Region',

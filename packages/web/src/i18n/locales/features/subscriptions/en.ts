@@ -32,7 +32,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     emptyTitle: 'No packages on sale',
     emptyText: 'There are no packages on sale right now, please check back later.',
     intro:
-      'Paid from your balance and active immediately. Renewing adds the new period to the time you have left; upgrading to a larger package credits what you have not used.',
+      'Paid from your balance and active immediately. Renewing adds the new period to the time you have left; upgrading to a larger package credits the unused value of your current one.',
   },
   pay: {
     price: 'Amount to pay',
@@ -77,7 +77,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     link: 'Subscription link',
     details: 'Details',
     autoRenew: 'Auto-renew',
-    autoRenewHint: 'Renew one cycle from the balance when it ends',
+    autoRenewHint: 'Renew automatically from your balance when this period ends',
   },
   details: {
     title: 'Subscription details',

@@ -248,7 +248,7 @@ export const subscriptionsZhCN = {
       singbox: {
         name: 'sing-box',
         step1: '通过发行版软件源或 GitHub（SagerNet/sing-box）安装 sing-box。',
-        step2: '下载配置：curl -L -A sing-box -o config.json "订阅链接"。',
+        step2: "下载配置：curl -L -A sing-box -o config.json '订阅链接'。",
         step3: '运行 sudo sing-box run -c config.json；更新订阅时重新下载配置并重启。',
       },
     },

@@ -250,7 +250,7 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
       singbox: {
         name: 'sing-box',
         step1: '透過發行版套件庫或 GitHub（SagerNet/sing-box）安裝 sing-box。',
-        step2: '下載設定檔：curl -L -A sing-box -o config.json "訂閱連結"。',
+        step2: "下載設定檔：curl -L -A sing-box -o config.json '訂閱連結'。",
         step3: '執行 sudo sing-box run -c config.json；更新訂閱時重新下載設定檔並重新啟動。',
       },
     },

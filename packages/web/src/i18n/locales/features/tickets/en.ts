@@ -79,7 +79,7 @@ export const ticketsEn: DeepStringRecord<typeof ticketsZhCN> = {
   },
   reply: {
     label: 'Reply',
-    placeholder: 'Add details or answer support…',
+    placeholder: 'Write a reply…',
     send: 'Send reply',
     sent: 'Reply sent',
     failed: 'Could not send, please try again later',
