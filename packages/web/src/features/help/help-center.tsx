@@ -108,10 +108,9 @@ export function HelpCenter() {
       <Stack gap="sm" aria-live="polite">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Title order={2} size="h5" data-testid="help-results-title">
-            {data
-              ? search
-                ? t('help.list.results', { query: search, count: data.total })
-                : t('help.list.total', { count: data.total })
+            {/* The count of the whole list is the pagination's ("共 22 条"); a search says what it found. */}
+            {data && search
+              ? t('help.list.results', { query: search, count: data.total })
               : t('help.list.title')}
           </Title>
           {list.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}

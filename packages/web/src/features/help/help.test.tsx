@@ -208,7 +208,7 @@ describe('help centre page', () => {
     expect(screen.queryByText('暂无评分')).toBeNull();
     expect(within(cards[2]!).queryByTestId('help-stats')).toBeNull();
     expect(within(cards[2]!).queryByTestId('help-platform')).toBeNull();
-    expect(screen.getByTestId('help-results-title').textContent).toBe('共 3 篇');
+    expect(screen.getByTestId('help-results-title').textContent).toBe('帮助文档');
     // Categories with their counts in the filter.
     const options = [...screen.getByTestId('help-filter-category').querySelectorAll('option')];
     expect(options.map((o) => o.textContent)).toEqual(['全部分类', '客户端配置（2）', '故障排查（1）']);

@@ -21,7 +21,6 @@ export const helpEn: DeepStringRecord<typeof helpZhCN> = {
   platforms: { windows: 'Windows', macos: 'macOS', ios: 'iOS', android: 'Android', linux: 'Linux' },
   list: {
     title: 'Help documents',
-    total: 'Documents: {{count}}',
     results: 'Results for “{{query}}”: {{count}}',
     views: 'Views: {{count}}',
     rating: '{{rating}} / 5 · rated by {{count}}',

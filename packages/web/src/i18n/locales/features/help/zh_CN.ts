@@ -19,7 +19,6 @@ export const helpZhCN = {
   platforms: { windows: 'Windows', macos: 'macOS', ios: 'iOS', android: 'Android', linux: 'Linux' },
   list: {
     title: '帮助文档',
-    total: '共 {{count}} 篇',
     results: '“{{query}}”的搜索结果：{{count}} 篇',
     views: '{{count}} 次浏览',
     rating: '{{rating}} 分 · {{count}} 人评分',

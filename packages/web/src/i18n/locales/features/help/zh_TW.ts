@@ -21,7 +21,6 @@ export const helpZhTW: DeepStringRecord<typeof helpZhCN> = {
   platforms: { windows: 'Windows', macos: 'macOS', ios: 'iOS', android: 'Android', linux: 'Linux' },
   list: {
     title: '說明文件',
-    total: '共 {{count}} 篇',
     results: '「{{query}}」的搜尋結果：{{count}} 篇',
     views: '{{count}} 次瀏覽',
     rating: '{{rating}} 分 · {{count}} 人評分',
