@@ -545,7 +545,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto('/admin/users');
       await page.getByTestId('users-mailings').click();
       const mailings = page.getByTestId('users-mailings-dialog');
-      await expect(mailings.getByRole('heading', { name: '分群邮件记录' })).toBeVisible();
+      await expect(mailings.getByRole('heading', { name: '群发记录' })).toBeVisible();
       await settle(
         page,
         '[data-testid="users-mailings-dialog"] [data-testid="money-empty"], [data-testid="users-mailing"]',

@@ -16,7 +16,7 @@ export const announcementsEn: DeepStringRecord<typeof announcementsZhCN> = {
     allCategories: 'All categories',
     allPriorities: 'All priorities',
     unreadOnly: 'Unread only',
-    reset: 'Clear filters',
+    reset: 'Reset filters',
   },
   categories: {
     maintenance: 'System maintenance',
@@ -46,7 +46,7 @@ export const announcementsEn: DeepStringRecord<typeof announcementsZhCN> = {
     title: 'No announcements yet',
     text: 'New announcements appear here; important ones also open by themselves after you log in.',
     filteredTitle: 'No announcements match',
-    filteredText: 'Try other filters, or clear them to see every announcement.',
+    filteredText: 'Try other filters, or reset them to see every announcement.',
     unreadTitle: 'All caught up',
     unreadText: 'There are no unread announcements.',
   },

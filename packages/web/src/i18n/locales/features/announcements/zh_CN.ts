@@ -14,7 +14,7 @@ export const announcementsZhCN = {
     allCategories: '全部分类',
     allPriorities: '全部优先级',
     unreadOnly: '只看未读',
-    reset: '清除筛选',
+    reset: '重置筛选',
   },
   categories: {
     maintenance: '系统维护',
@@ -44,7 +44,7 @@ export const announcementsZhCN = {
     title: '暂无公告',
     text: '有新的系统公告时会显示在这里，重要公告还会在登录后自动弹出。',
     filteredTitle: '没有符合条件的公告',
-    filteredText: '换个筛选条件试试，或清除筛选查看全部公告。',
+    filteredText: '换个筛选条件试试，或重置筛选查看全部公告。',
     unreadTitle: '公告都已读完',
     unreadText: '没有未读的公告了。',
   },

@@ -16,7 +16,7 @@ export const announcementsZhTW: DeepStringRecord<typeof announcementsZhCN> = {
     allCategories: '全部分類',
     allPriorities: '全部優先級',
     unreadOnly: '只看未讀',
-    reset: '清除篩選',
+    reset: '重設篩選',
   },
   categories: {
     maintenance: '系統維護',
@@ -46,7 +46,7 @@ export const announcementsZhTW: DeepStringRecord<typeof announcementsZhCN> = {
     title: '暫無公告',
     text: '有新的系統公告時會顯示在這裡，重要公告還會在登入後自動彈出。',
     filteredTitle: '沒有符合條件的公告',
-    filteredText: '換個篩選條件試試，或清除篩選查看全部公告。',
+    filteredText: '換個篩選條件試試，或重設篩選查看全部公告。',
     unreadTitle: '公告都已讀完',
     unreadText: '沒有未讀的公告了。',
   },
