@@ -158,14 +158,14 @@ test('the dashboard shows balance, subscription, traffic, nodes and the activiti
   for (const type of ['ledger', 'order', 'ticket', 'announcement']) expect(types).toContain(type);
   expect(types.slice(0, 3).sort()).toEqual(['ledger', 'order', 'ticket']);
   expect(types.filter((type) => type === 'order')).toHaveLength(1);
-  await expect(items.filter({ hasText: '支付套餐费用' })).toHaveCount(0);
+  await expect(items.filter({ hasText: '购买套餐' })).toHaveCount(0);
   const dates = await items.evaluateAll((els) =>
     els.map((e) => Date.parse(e.getAttribute('data-date') ?? '')),
   );
   expect(dates.every((d) => Number.isFinite(d))).toBe(true);
   expect(dates).toEqual([...dates].sort((a, b) => b - a));
   await expect(items.first()).toContainText(ticket.title);
-  await expect(items.filter({ hasText: '使用充值码充值' })).toContainText('+¥60.00');
+  await expect(items.filter({ hasText: '充值码兑换' })).toContainText('+¥60.00');
   const order = page.locator('[data-testid="activity-item"][data-type="order"]');
   await expect(order).toContainText(`购买了 ${pkg.name}`);
   // Money out, with a real minus sign.

@@ -57,7 +57,13 @@ export const theme = createTheme({
   headings: { fontWeight: '700', sizes: headingSizes },
   components: {
     // A status label never gives up its width to a crowded table row or card (it would clip to a letter or two).
-    Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
+    // English badges are written as sentences ("Top-up code redeemed"), not in Mantine's capitals.
+    Badge: {
+      styles: {
+        root: { flexShrink: 0, overflow: 'visible', textTransform: 'none' },
+        label: { overflow: 'visible' },
+      },
+    },
     // A dialog is a surface of its own with a border, so it stands off the dimmed page in the dark scheme too.
     Modal: Modal.extend({
       styles: {

@@ -67,7 +67,7 @@ export const adminZhCN = {
     },
     topups: {
       title: '近 {{days}} 天充值方式',
-      methods: { usdt_topup: 'USDT 充值', code_redeem: '充值码兑换', admin_adjust: '员工调整（净额）' },
+      methods: { usdt_topup: 'USDT 充值', code_redeem: '充值码兑换', admin_adjust: '人工调整（净额）' },
       detail: '{{entries}} 笔 · 今天 {{today}} · 近 7 天 {{week}}',
     },
     pendingUsdt: { title: '待支付的 USDT 订单', hint: '等待用户付款' },
@@ -751,11 +751,11 @@ export const adminZhCN = {
     kind: '类型',
     kinds: {
       usdt_topup: 'USDT 充值',
-      code_redeem: '兑换充值码',
+      code_redeem: '充值码兑换',
       code_generate: '生成充值码',
-      purchase: '购买',
+      purchase: '购买套餐',
       renew: '续费',
-      upgrade: '升级',
+      upgrade: '升级套餐',
       refund: '退款',
       admin_adjust: '人工调整',
     },

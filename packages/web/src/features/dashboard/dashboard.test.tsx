@@ -199,7 +199,7 @@ describe('dashboard formatting', () => {
     const t = i18n.t.bind(i18n);
     const [announcement, ticket, order, ledger] = ACTIVITIES as [Activity, Activity, Activity, Activity];
     expect(activityText(ledger, t)).toEqual({
-      title: '使用充值码充值',
+      title: '充值码兑换',
       detail: '余额 ¥1,234.50',
       amount: '+¥100.00',
       tone: 'credit',
@@ -227,7 +227,7 @@ describe('dashboard formatting', () => {
         { type: 'ledger', id: 1, date: '', kind: 'purchase', delta: '-35.00', balance_after: '0.00' },
         t,
       ),
-    ).toMatchObject({ title: '支付套餐费用', amount: '−¥35.00', tone: 'debit' });
+    ).toMatchObject({ title: '购买套餐', amount: '−¥35.00', tone: 'debit' });
 
     await i18n.changeLanguage('en');
     expect(activityText(order, t).title).toBe('Bought Pro');

@@ -74,7 +74,8 @@ export function activityText(activity: Activity, t: TFunction): ActivityText {
   switch (activity.type) {
     case 'ledger':
       return {
-        title: t(`dashboard.activities.ledger.${activity.kind}`),
+        // The wallet's names of the ledger's kinds: one name per kind wherever money moves.
+        title: t(`wallet.kinds.${activity.kind}`),
         detail: t('dashboard.activities.balanceAfter', { value: yuan(activity.balance_after) }),
         amount: signedYuan(activity.delta),
         tone: isDebit(activity.delta) ? 'debit' : 'credit',

@@ -70,16 +70,6 @@ export const dashboardEn: DeepStringRecord<typeof dashboardZhCN> = {
       ticket: 'Ticket',
       announcement: 'Announcement',
     },
-    ledger: {
-      usdt_topup: 'USDT top-up received',
-      code_redeem: 'Top-up code redeemed',
-      code_generate: 'Top-up codes generated',
-      purchase: 'Package paid',
-      renew: 'Renewal paid',
-      upgrade: 'Upgrade paid',
-      refund: 'Refund',
-      admin_adjust: 'Balance adjusted',
-    },
     balanceAfter: 'Balance {{value}}',
     order: {
       purchase: 'Bought {{name}}',

@@ -67,16 +67,6 @@ export const dashboardZhCN = {
       ticket: '工单',
       announcement: '公告',
     },
-    ledger: {
-      usdt_topup: 'USDT 充值到账',
-      code_redeem: '使用充值码充值',
-      code_generate: '生成充值码',
-      purchase: '支付套餐费用',
-      renew: '支付续费费用',
-      upgrade: '支付升级费用',
-      refund: '退款',
-      admin_adjust: '余额调整',
-    },
     balanceAfter: '余额 {{value}}',
     order: {
       purchase: '购买了 {{name}}',

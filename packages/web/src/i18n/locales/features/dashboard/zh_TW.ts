@@ -69,16 +69,6 @@ export const dashboardZhTW: DeepStringRecord<typeof dashboardZhCN> = {
       ticket: '工單',
       announcement: '公告',
     },
-    ledger: {
-      usdt_topup: 'USDT 儲值到帳',
-      code_redeem: '使用儲值碼儲值',
-      code_generate: '產生儲值碼',
-      purchase: '支付方案費用',
-      renew: '支付續訂費用',
-      upgrade: '支付升級費用',
-      refund: '退款',
-      admin_adjust: '餘額調整',
-    },
     balanceAfter: '餘額 {{value}}',
     order: {
       purchase: '購買了 {{name}}',

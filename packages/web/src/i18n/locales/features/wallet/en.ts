@@ -5,8 +5,8 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
   all: 'All',
   kinds: {
     usdt_topup: 'USDT top-up',
-    code_redeem: 'Code redeemed',
-    code_generate: 'Codes generated',
+    code_redeem: 'Top-up code redeemed',
+    code_generate: 'Top-up codes generated',
     purchase: 'Package purchase',
     renew: 'Renewal',
     upgrade: 'Upgrade',
