@@ -88,7 +88,8 @@ export const en: Messages = {
     unreadCount: '{{count}} unread announcements',
     notFoundTitle: 'Page not found',
     notFoundLead: 'Nothing lives at this address',
-    notFoundDescription: 'The link may be old or mistyped. Choose a page from the menu, or go back to the dashboard.',
+    notFoundDescription:
+      'The link may be old or mistyped. Choose a page from the menu, or go back to the dashboard.',
     backToDashboard: 'Back to the dashboard',
     breadcrumb: 'Breadcrumb',
     ticketNumberCrumb: 'Ticket {{no}}',
