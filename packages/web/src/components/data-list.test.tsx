@@ -80,4 +80,49 @@ describe('DataList', () => {
     fireEvent.click(cards[1]!);
     expect(onOpen).toHaveBeenCalledWith(2);
   });
+
+  describe('facts and actions that do not apply', () => {
+    const columns: DataColumn<Row>[] = [
+      { key: 'name', header: 'Name', card: 'title', cell: (row) => row.name },
+      {
+        key: 'network',
+        header: 'Network',
+        applies: (row) => row.status === 'unused',
+        cell: (row) => (row.status === 'unused' ? 'ERC20' : '—'),
+      },
+      { key: 'actions', header: 'Actions', card: 'actions', cell: () => false },
+    ];
+    const renderThese = () =>
+      render(
+        <MantineProvider>
+          <DataList
+            rows={ROWS}
+            columns={columns}
+            rowKey={(row) => row.id}
+            rowAttributes={() => ({ 'data-testid': 'thing-row' })}
+            label="Things"
+            minWidth={600}
+          />
+        </MantineProvider>,
+      );
+
+    it('the table keeps the fact (a dash) and drops an actions column with nothing in any row', () => {
+      renderThese();
+      const table = screen.getByRole('table', { name: 'Things' });
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual(['Name', 'Network']);
+      expect(screen.getAllByTestId('thing-row')[0]!.textContent).toBe('First—');
+    });
+
+    it('a card leaves out a fact that does not apply to its row, and has no empty foot', () => {
+      asPhone();
+      renderThese();
+      const [first, second] = screen.getAllByTestId('thing-row');
+      expect(first!.textContent).toBe('First');
+      expect(second!.textContent).toContain('NetworkERC20');
+    });
+  });
 });

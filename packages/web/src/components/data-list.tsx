@@ -29,6 +29,16 @@ export interface DataColumn<T> {
   /** The value on a card when it differs from the table's (a shorter date that fits half a card). */
   cardCell?: (row: T) => ReactNode;
   card?: CardSlot;
+  /**
+   * Whether the fact applies to a row (a USDT network on a code top-up does not): the table shows its cell (a
+   * dash), the row's card leaves the fact out instead of listing an empty label.
+   */
+  applies?: (row: T) => boolean;
+}
+
+/** Nothing to draw: what a cell returns for "no action in this row" (`cond && <Button/>`). */
+function isNothing(node: ReactNode): boolean {
+  return node === null || node === undefined || node === false || node === '';
 }
 
 /** Data attributes a row carries in both layouts (`data-testid`, `data-status`, ...). */
@@ -61,14 +71,18 @@ export function DataList<T>(props: DataListProps<T>) {
 
 function DataTable<T>({
   rows,
-  columns,
   rowKey,
   rowAttributes,
   onRowClick,
   labelledBy,
   label,
   minWidth,
+  columns: allColumns,
 }: DataListProps<T>) {
+  // An actions column with nothing to do in any row is not drawn (an empty "Actions" header over blank cells).
+  const columns = allColumns.filter(
+    (column) => column.card !== 'actions' || rows.some((row) => !isNothing(column.cell(row))),
+  );
   return (
     <TableScroll minWidth={minWidth} label={label}>
       <Table
@@ -109,6 +123,10 @@ function DataTable<T>({
       </Table>
     </TableScroll>
   );
+}
+
+function applies<T>(column: DataColumn<T>, row: T): boolean {
+  return column.applies?.(row) ?? true;
 }
 
 /**
@@ -227,31 +245,35 @@ function DataCards<T>({
                   </Group>
                 </Group>
               )}
-              {fields!.length > 0 && (
+              {fields!.some((column) => applies(column, row)) && (
                 <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-                  {fields!.map((column) => (
-                    <Fact
-                      key={column.key}
-                      label={column.header}
-                      nowrap={column.nowrap}
-                      truncate={column.truncate}
-                    >
-                      {cardValue(column, row)}
-                    </Fact>
-                  ))}
+                  {fields!
+                    .filter((column) => applies(column, row))
+                    .map((column) => (
+                      <Fact
+                        key={column.key}
+                        label={column.header}
+                        nowrap={column.nowrap}
+                        truncate={column.truncate}
+                      >
+                        {cardValue(column, row)}
+                      </Fact>
+                    ))}
                 </SimpleGrid>
               )}
-              {wides!.map((column) => (
-                <Fact
-                  key={column.key}
-                  label={column.header}
-                  nowrap={column.nowrap}
-                  truncate={column.truncate}
-                >
-                  {cardValue(column, row)}
-                </Fact>
-              ))}
-              {actions!.length > 0 && (
+              {wides!
+                .filter((column) => applies(column, row))
+                .map((column) => (
+                  <Fact
+                    key={column.key}
+                    label={column.header}
+                    nowrap={column.nowrap}
+                    truncate={column.truncate}
+                  >
+                    {cardValue(column, row)}
+                  </Fact>
+                ))}
+              {actions!.some((column) => !isNothing(column.cell(row))) && (
                 <ActionRow>
                   {actions!.map((column) => (
                     <Fragment key={column.key}>{column.cell(row)}</Fragment>

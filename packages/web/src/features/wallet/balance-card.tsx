@@ -1,4 +1,4 @@
-import { Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -69,7 +69,9 @@ export function BalanceCard() {
             {t('wallet.balance.text')}
           </Text>
         </div>
-        <Group gap="xs">
+        {/* Three in a row where the card has room, else one under the other at full width (a container query):
+            on a phone the third wrapped alone onto a second line. */}
+        <SimpleGrid type="container" cols={{ base: 1, '460px': 3 }} spacing="xs">
           <Button component={Link} to="/recharge" leftSection={<IconCreditCard size={16} aria-hidden />}>
             {t('wallet.balance.recharge')}
           </Button>
@@ -89,7 +91,7 @@ export function BalanceCard() {
           >
             {t('wallet.balance.history')}
           </Button>
-        </Group>
+        </SimpleGrid>
         {/* Always there (a skeleton while loading): the chart below it on phones does not move. */}
         <Stack gap="sm" mt="auto">
           <Divider />

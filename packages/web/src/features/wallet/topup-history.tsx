@@ -80,6 +80,7 @@ function useHistoryColumns(onOpen: (topup: Topup) => void): DataColumn<Topup>[] 
     {
       key: 'usdtAmount',
       header: t('wallet.history.usdtAmount'),
+      applies: (topup) => topup.method === 'usdt',
       cell: (topup) =>
         topup.usdt_amount === null ? (
           t('common.none')
@@ -92,6 +93,7 @@ function useHistoryColumns(onOpen: (topup: Topup) => void): DataColumn<Topup>[] 
     {
       key: 'network',
       header: t('wallet.history.network'),
+      applies: (topup) => topup.method === 'usdt',
       cell: (topup) => topup.network ?? t('common.none'),
     },
     {
@@ -110,6 +112,7 @@ function useHistoryColumns(onOpen: (topup: Topup) => void): DataColumn<Topup>[] 
     {
       key: 'txHash',
       header: t('wallet.history.txHash'),
+      applies: (topup) => topup.method === 'usdt',
       cell: (topup) =>
         topup.tx_hash ? (
           <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>

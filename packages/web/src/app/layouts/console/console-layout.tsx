@@ -9,6 +9,7 @@ import { SkipLink } from '../../../components/skip-link';
 import { usePhone } from '../../../lib/use-phone';
 import { AnnouncementPopups } from '../../../features/announcements';
 import { VerifyBanner, WelcomeModal, welcomePending } from '../../../features/auth';
+import { Brand } from '../../../components/brand';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { shell } from '../../../theme/tokens';
@@ -64,6 +65,16 @@ export default function ConsoleLayout() {
         <Drawer.Root opened={drawerOpened} onClose={drawer.close} size={LAYOUT.sidebarExpanded}>
           <Drawer.Overlay />
           <Drawer.Content aria-label={t('console.mainNavigation')} data-testid="sidebar">
+            {/* The brand where the top bar has it, and a way to close besides Escape and the overlay. */}
+            <Drawer.Header
+              h={shell.headerHeightPhone}
+              mih={shell.headerHeightPhone}
+              px="sm"
+              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+            >
+              <Brand />
+              <Drawer.CloseButton aria-label={t('console.closeNavigation')} data-testid="sidebar-close" />
+            </Drawer.Header>
             <Drawer.Body p={0} h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
               <Sidebar collapsed={false} onNavigate={drawer.close} />
             </Drawer.Body>
