@@ -122,7 +122,6 @@ export function CodesGenerateForm({ onGenerated }: { onGenerated: (batch: Genera
               <TextInput
                 label={t('wallet.codes.amount')}
                 description={t('wallet.codes.amountHint', { max: maxLabel })}
-                placeholder="10.00"
                 inputMode="decimal"
                 autoComplete="off"
                 required

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Input, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,16 +102,23 @@ export function UsdtOrderForm({
           <Input.Label labelElement="div" display="block" id="usdt-network-label" mb={4}>
             {t('wallet.recharge.network')}
           </Input.Label>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="usdt-network-label"
-            value={network.network}
-            onChange={(value) => setChosen(value as Network)}
-            data={networks.map((n) => ({
-              value: n.network,
-              label: <span data-testid={`usdt-network-${n.network}`}>{n.network}</span>,
-            }))}
-          />
+          {networks.length === 1 ? (
+            // One network open: it is said, not offered as a choice of one.
+            <Text fw={600} data-testid={`usdt-network-${network.network}`}>
+              {network.network}
+            </Text>
+          ) : (
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="usdt-network-label"
+              value={network.network}
+              onChange={(value) => setChosen(value as Network)}
+              data={networks.map((n) => ({
+                value: n.network,
+                label: <span data-testid={`usdt-network-${n.network}`}>{n.network}</span>,
+              }))}
+            />
+          )}
           <Text size="xs" c="dimmed" mt={4} data-testid="usdt-network-info">
             {t(`wallet.networks.${network.network}`)} ·{' '}
             {t('wallet.recharge.confirmationsNeeded', { count: network.confirmations })}
@@ -121,11 +127,16 @@ export function UsdtOrderForm({
         <TextInput
           label={t('wallet.recharge.amount')}
           description={t('wallet.recharge.amountHint', { min: minText, max: maxText })}
-          placeholder={min}
           inputMode="decimal"
           autoComplete="off"
           required
-          leftSection={<IconCurrencyDollar size={16} aria-hidden />}
+          // No placeholder figure (it read as a value already typed); the unit sits at the field's end.
+          rightSection={
+            <Text size="xs" c="dimmed" aria-hidden>
+              USDT
+            </Text>
+          }
+          rightSectionWidth={52}
           value={amount}
           onChange={(event) => {
             setAmount(event.currentTarget.value);
