@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -7,6 +18,7 @@ import { hasPermission } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';
 import type { StaffMe, UserDetail } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';
+import { SUBSCRIPTION_STATUS_COLORS } from '../../features/subscriptions';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale, translateValidation } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-error';
@@ -299,7 +311,12 @@ export function UserSubscriptions({
     {
       key: 'status',
       header: t('users.status'),
-      cell: (s) => t(`users.subStatus.${s.status}`),
+      // The customer's colours for the same status (My subscriptions).
+      cell: (s) => (
+        <Badge variant="light" color={SUBSCRIPTION_STATUS_COLORS[s.status]}>
+          {t(`users.subStatus.${s.status}`)}
+        </Badge>
+      ),
       card: 'aside',
     },
     {
