@@ -53,7 +53,6 @@ export const adminEn: AdminMessages = {
     signedInAs: 'Signed in as {{email}}',
     role: 'Role: {{role}}',
     permissions: 'Permissions',
-    sections: 'What you can use',
     loadFailed: 'The figures could not be loaded: {{message}}',
     areas: {
       money: 'Revenue and top-ups',

@@ -49,7 +49,6 @@ export const adminZhCN = {
     signedInAs: '当前登录：{{email}}',
     role: '角色：{{role}}',
     permissions: '权限',
-    sections: '您可以使用的功能',
     loadFailed: '数据加载失败：{{message}}',
     areas: {
       money: '收入与充值',

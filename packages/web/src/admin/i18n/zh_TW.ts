@@ -53,7 +53,6 @@ export const adminZhTW: AdminMessages = {
     signedInAs: '目前登入：{{email}}',
     role: '角色：{{role}}',
     permissions: '權限',
-    sections: '您可以使用的功能',
     loadFailed: '資料載入失敗：{{message}}',
     areas: {
       money: '收入與儲值',

@@ -16,7 +16,6 @@ import { Chart, formatDay, niceTicks, TrafficChart } from '../../components/char
 import { currentLocale } from '../../i18n/i18n';
 import { formatBytes, formatDecimal } from '../../lib/format-number';
 import { yuan, yuanTick } from '../../lib/money';
-import { ADMIN_SECTIONS } from '../admin-sections';
 import { useMoneyOverview, useNodesOverview, useTicketsOverview, useUsersOverview } from '../api';
 import { PageTitle } from './page-title';
 
@@ -388,46 +387,26 @@ function Area<T>({
   );
 }
 
-/** Who is signed in, with the role's permissions and the sections it opens. */
+/** Who is signed in, with the role's permissions (the sections it opens are the sidebar's). */
 function SignedIn({ me }: { me: StaffMe }) {
   const { t } = useTranslation('admin');
-  const sections = ADMIN_SECTIONS.filter(
-    (s) => s.key !== 'overview' && me.permissions.includes(s.permission),
-  );
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <Card withBorder radius="md" padding="lg" data-testid="admin-me">
-        <Stack gap="xs">
-          <Text fw={600}>{t('overview.signedInAs', { email: me.email })}</Text>
-          <Text size="sm">{t('overview.role', { role: t(`roles.${me.role}`) })}</Text>
-          <Title order={3} size="h5" mt="sm">
-            {t('overview.permissions')}
-          </Title>
-          <Group gap={6}>
-            {me.permissions.map((permission) => (
-              <Badge key={permission} variant="outline" color="gray" tt="none">
-                {t(`permissions.${permission}`)}
-              </Badge>
-            ))}
-          </Group>
-        </Stack>
-      </Card>
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="xs">
-          <Title order={3} size="h5">
-            {t('overview.sections')}
-          </Title>
-          {sections.map(({ key, path, Icon }) => (
-            <Anchor key={key} component={Link} to={path}>
-              <Group gap="xs" wrap="nowrap" component="span">
-                <Icon size={18} aria-hidden />
-                {t(`nav.${key}`)}
-              </Group>
-            </Anchor>
+    <Card withBorder radius="md" padding="lg" data-testid="admin-me">
+      <Stack gap="xs">
+        <Text fw={600}>{t('overview.signedInAs', { email: me.email })}</Text>
+        <Text size="sm">{t('overview.role', { role: t(`roles.${me.role}`) })}</Text>
+        <Title order={3} size="h5" mt="sm">
+          {t('overview.permissions')}
+        </Title>
+        <Group gap={6}>
+          {me.permissions.map((permission) => (
+            <Badge key={permission} variant="outline" color="gray" tt="none">
+              {t(`permissions.${permission}`)}
+            </Badge>
           ))}
-        </Stack>
-      </Card>
-    </SimpleGrid>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 
