@@ -788,7 +788,7 @@ export const adminEn: AdminMessages = {
   topups: {
     intro:
       'USDT top-up orders with their chain state, and transfers that matched no open order: credit one to a user (once) or ignore it.',
-    transfers: 'Transfers to look at',
+    transfers: 'Unmatched transfers',
     orders: 'USDT orders',
     views: {
       open: 'Open',

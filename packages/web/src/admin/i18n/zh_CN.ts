@@ -765,7 +765,7 @@ export const adminZhCN = {
   },
   topups: {
     intro: 'USDT 充值订单及其链上状态，以及未匹配到待支付订单的转账：可入账给某个用户（仅一次）或忽略。',
-    transfers: '待处理的转账',
+    transfers: '未匹配的转账',
     orders: 'USDT 订单',
     views: {
       open: '待处理',

@@ -769,7 +769,7 @@ export const adminZhTW: AdminMessages = {
   },
   topups: {
     intro: 'USDT 儲值訂單及其鏈上狀態，以及未對應到待付款訂單的轉帳：可入帳給某位使用者（僅一次）或忽略。',
-    transfers: '待處理的轉帳',
+    transfers: '未匹配的轉帳',
     orders: 'USDT 訂單',
     views: {
       open: '待處理',
