@@ -100,7 +100,7 @@ export function UsdtOrderForm({
         <FormErrorAlert message={failure} testId="usdt-error" />
         <div>
           <Input.Label labelElement="div" display="block" id="usdt-network-label" mb={4}>
-            {t('wallet.recharge.network')}
+            {networks.length === 1 ? t('wallet.recharge.networkOne') : t('wallet.recharge.network')}
           </Input.Label>
           {networks.length === 1 ? (
             // One network open: it is said, not offered as a choice of one.

@@ -58,6 +58,7 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
     tabUsdt: 'USDT',
     tabCode: 'Top-up code',
     network: 'Network',
+    networkOne: 'Network',
     confirmationsNeeded: 'This network needs {{count}} block confirmations',
     amount: 'Amount (USDT)',
     amountHint: 'At least {{min}} USDT, at most {{max}} USDT',

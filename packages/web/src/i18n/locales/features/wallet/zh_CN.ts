@@ -56,6 +56,7 @@ export const walletZhCN = {
     tabUsdt: 'USDT 充值',
     tabCode: '充值码充值',
     network: '选择网络',
+    networkOne: '网络',
     confirmationsNeeded: '该网络需要 {{count}} 个区块确认',
     amount: '充值数量（USDT）',
     amountHint: '最少 {{min}} USDT，最多 {{max}} USDT',

@@ -58,6 +58,7 @@ export const walletZhTW: DeepStringRecord<typeof walletZhCN> = {
     tabUsdt: 'USDT 儲值',
     tabCode: '儲值碼儲值',
     network: '選擇網路',
+    networkOne: '網路',
     confirmationsNeeded: '此網路需要 {{count}} 個區塊確認',
     amount: '儲值數量（USDT）',
     amountHint: '最少 {{min}} USDT，最多 {{max}} USDT',
