@@ -101,7 +101,7 @@ export function CodesTable() {
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
           <Title order={2} size="h4" id="codes-list-title">
             {t('wallet.codes.listTitle')}
           </Title>

@@ -116,7 +116,7 @@ export function LedgerTable() {
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
           <Title order={2} size="h4" id="ledger-title">
             {t('wallet.ledger.title')}
           </Title>

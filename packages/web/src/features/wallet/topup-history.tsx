@@ -171,7 +171,7 @@ export function TopupHistory() {
       <RechargeStats />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
-          <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Group justify="space-between" align="flex-start" wrap="wrap">
             <Title order={2} size="h4" id="history-title">
               {t('wallet.history.title')}
             </Title>
