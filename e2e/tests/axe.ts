@@ -2,7 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /** The WCAG rules the journeys hold every page to. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * The route walk's, on settled pages with nothing over them: WCAG 2.2 AA as well (target size). Not in the journeys,
+ * where a toast that just opened over the top bar's buttons counts as a target obscured.
+ */
+export const WALK_AXE_TAGS = [...AXE_TAGS, 'wcag22aa'];
 
 /**
  * Waits for every finite animation and transition to finish (a drawer sliding in, an overlay fading), two frames

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { AXE_TAGS, transitionsDone } from './axe';
+import { WALK_AXE_TAGS, transitionsDone } from './axe';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { findClipped } from './clipping';
 import { linkFromMail } from './mailbox';
@@ -122,7 +122,7 @@ async function settle(page: Page, ready: string) {
 
 async function scan(page: Page, route: string, findings: Finding[], include?: string) {
   await transitionsDone(page);
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  let builder = new AxeBuilder({ page }).withTags(WALK_AXE_TAGS);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
   for (const v of result.violations) {
@@ -494,6 +494,7 @@ for (const theme of ['light', 'dark'] as const) {
         await scan(page, stop.route, findings);
         await checkClipping(page, stop.route, findings);
         if (width === 390) await checkOverflow(page, stop.route, findings);
+        if (width === 390) await checkTapTargets(page, stop.route, findings);
       }
 
       await page.goto('/');

@@ -80,6 +80,8 @@ test('buy a package, copy the link, upgrade with a preview, reset the link', asy
   await expect(page.getByTestId('link-url')).not.toHaveValue(first);
   // The reset's toast closes by itself: on a phone it lies over the top bar, and a pointer resting on it (as a
   // click there would) keeps it open.
+  // (The toasts' code loads with the first one: wait for it to show before waiting for it to go.)
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(1);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('theme-toggle').click();
