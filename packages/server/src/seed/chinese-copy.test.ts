@@ -9,6 +9,19 @@ import { DEMO_ANNOUNCEMENTS, DEMO_NODES, DEMO_PACKAGES } from './demo-catalogue.
 import { DEMO_HELP_CATEGORIES, DEMO_HELP_DOCUMENTS } from './demo-help.js';
 import { DEMO_CONTACT, DEMO_DEALERS } from './demo-site.js';
 
+/** What a fresh install shows: the demo content and the defaults. */
+const DEMO_CONTENT = {
+  DEMO_ANNOUNCEMENTS,
+  DEMO_NODES,
+  DEMO_PACKAGES,
+  DEMO_HELP_CATEGORIES,
+  DEMO_HELP_DOCUMENTS,
+  DEMO_CONTACT,
+  DEMO_DEALERS,
+  DEFAULT_DEALERS,
+  contact: defaultContact('support@example.com'),
+};
+
 // The house style of Chinese copy (您, full-width punctuation) holds for what the server writes in Chinese:
 // its mails and the demo content a fresh install shows.
 describe('Chinese copy the server writes', () => {
@@ -28,19 +41,7 @@ describe('Chinese copy the server writes', () => {
   });
 
   it('demo content and defaults keep the style', () => {
-    expect(
-      chineseCopyReport({
-        DEMO_ANNOUNCEMENTS,
-        DEMO_NODES,
-        DEMO_PACKAGES,
-        DEMO_HELP_CATEGORIES,
-        DEMO_HELP_DOCUMENTS,
-        DEMO_CONTACT,
-        DEMO_DEALERS,
-        DEFAULT_DEALERS,
-        contact: defaultContact('support@example.com'),
-      }),
-    ).toEqual([]);
+    expect(chineseCopyReport(DEMO_CONTENT)).toEqual([]);
   });
 
   it('English mails and demo content write "email", not "e-mail"', () => {
@@ -53,19 +54,6 @@ describe('Chinese copy the server writes', () => {
       announcementMail('en', site, { title: 'Maintenance', excerpt: 'Tonight.' }, link),
       staffReplyMail('en', site, { no: 'T1', title: 'Cannot connect' }, 'Fixed.', link),
     ].map(({ subject, text, html }) => ({ subject, text, html }));
-    expect(
-      englishCopyReport({
-        mails,
-        DEMO_ANNOUNCEMENTS,
-        DEMO_NODES,
-        DEMO_PACKAGES,
-        DEMO_HELP_CATEGORIES,
-        DEMO_HELP_DOCUMENTS,
-        DEMO_CONTACT,
-        DEMO_DEALERS,
-        DEFAULT_DEALERS,
-        contact: defaultContact('support@example.com'),
-      }),
-    ).toEqual([]);
+    expect(englishCopyReport({ mails, ...DEMO_CONTENT })).toEqual([]);
   });
 });

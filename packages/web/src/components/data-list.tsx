@@ -211,6 +211,12 @@ function DataCards<T>({
     >
       {rows.map((row) => {
         const open = onRowClick?.(row);
+        const shownFields = fields!.filter((column) => applies(column, row));
+        const fact = (column: DataColumn<T>) => (
+          <Fact key={column.key} label={column.header} nowrap={column.nowrap} truncate={column.truncate}>
+            {cardValue(column, row)}
+          </Fact>
+        );
         return (
           <Card
             key={rowKey(row)}
@@ -245,34 +251,12 @@ function DataCards<T>({
                   </Group>
                 </Group>
               )}
-              {fields!.some((column) => applies(column, row)) && (
+              {shownFields.length > 0 && (
                 <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-                  {fields!
-                    .filter((column) => applies(column, row))
-                    .map((column) => (
-                      <Fact
-                        key={column.key}
-                        label={column.header}
-                        nowrap={column.nowrap}
-                        truncate={column.truncate}
-                      >
-                        {cardValue(column, row)}
-                      </Fact>
-                    ))}
+                  {shownFields.map(fact)}
                 </SimpleGrid>
               )}
-              {wides!
-                .filter((column) => applies(column, row))
-                .map((column) => (
-                  <Fact
-                    key={column.key}
-                    label={column.header}
-                    nowrap={column.nowrap}
-                    truncate={column.truncate}
-                  >
-                    {cardValue(column, row)}
-                  </Fact>
-                ))}
+              {wides!.filter((column) => applies(column, row)).map(fact)}
               {actions!.some((column) => !isNothing(column.cell(row))) && (
                 <ActionRow>
                   {actions!.map((column) => (
