@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconLifebuoy, IconLock } from '@tabler/icons-react';
+import { IconLifebuoy, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ERRORS, TICKETS } from '@portal/contract';
@@ -54,37 +54,38 @@ function TicketHeader({ ticket }: { ticket: TicketDetail }) {
           <PriorityBadge priority={ticket.priority} />
           <Badge variant="default">{t(`tickets.category.${ticket.category}`)}</Badge>
         </Group>
-        <Group gap="md" wrap="wrap">
-          <Text size="sm" c="dimmed" ff="monospace" data-testid="ticket-no">
-            {t('tickets.detail.number', { no: ticket.ticket_no })}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('tickets.detail.created', { time: formatDateTime(ticket.created_at, locale) })}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('tickets.detail.updated', { time: formatDateTime(ticket.updated_at, locale) })}
-          </Text>
-          {ticket.assignee_name && (
-            <Text size="sm" c="dimmed">
-              {t('tickets.detail.assignee', { name: ticket.assignee_name })}
+        {/* The facts, then closing at the row's end: it ends the conversation, so it is not the first thing under the
+            subject, and not a lone row of its own either. */}
+        <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+          <Group gap="md" wrap="wrap">
+            <Text size="sm" c="dimmed" ff="monospace" data-testid="ticket-no">
+              {t('tickets.detail.number', { no: ticket.ticket_no })}
             </Text>
-          )}
-        </Group>
-        {/* Closing ends the conversation: at the card's foot, not the first thing under the subject. */}
-        {ticket.status !== 'closed' && (
-          <Group justify="flex-end">
+            <Text size="sm" c="dimmed">
+              {t('tickets.detail.created', { time: formatDateTime(ticket.created_at, locale) })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('tickets.detail.updated', { time: formatDateTime(ticket.updated_at, locale) })}
+            </Text>
+            {ticket.assignee_name && (
+              <Text size="sm" c="dimmed">
+                {t('tickets.detail.assignee', { name: ticket.assignee_name })}
+              </Text>
+            )}
+          </Group>
+          {ticket.status !== 'closed' && (
             <Button
               variant="subtle"
               color="red"
-              leftSection={<IconLock size={16} aria-hidden />}
+              leftSection={<IconCircleX size={16} aria-hidden />}
               onClick={askClose}
               loading={close.isPending}
               data-testid="ticket-close"
             >
               {t('tickets.detail.close')}
             </Button>
-          </Group>
-        )}
+          )}
+        </Group>
       </Stack>
     </Card>
   );
