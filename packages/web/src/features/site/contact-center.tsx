@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook, IconClockHour4, IconLifebuoy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -57,7 +57,10 @@ export function ContactCenter() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder radius="md" padding="lg">
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconLifebuoy size={28} aria-hidden style={{ flexShrink: 0 }} />
+            {/* The channels' icon style above: a tinted square. */}
+            <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+              <IconLifebuoy size={20} />
+            </ThemeIcon>
             <Stack gap="xs" align="flex-start">
               <Text fw={600}>{t('site.contact.ticketTitle')}</Text>
               <Text size="sm" c="dimmed">
@@ -71,7 +74,9 @@ export function ContactCenter() {
         </Card>
         <Card withBorder radius="md" padding="lg">
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconBook size={28} aria-hidden style={{ flexShrink: 0 }} />
+            <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+              <IconBook size={20} />
+            </ThemeIcon>
             <Stack gap="xs" align="flex-start">
               <Text fw={600}>{t('site.contact.helpTitle')}</Text>
               <Text size="sm" c="dimmed">
