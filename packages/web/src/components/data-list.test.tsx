@@ -91,6 +91,8 @@ describe('DataList', () => {
         cell: (row) => (row.status === 'unused' ? 'ERC20' : '—'),
       },
       { key: 'actions', header: 'Actions', card: 'actions', cell: () => false },
+      { key: 'revoke', header: 'Revoke', card: 'aside', cell: () => null },
+      { key: 'open', header: 'Open', card: 'aside', cell: (row) => (row.id === 2 ? 'open' : null) },
     ];
     const renderThese = () =>
       render(
@@ -113,8 +115,9 @@ describe('DataList', () => {
         within(table)
           .getAllByRole('columnheader')
           .map((th) => th.textContent),
-      ).toEqual(['Name', 'Network']);
+      ).toEqual(['Name', 'Network', 'Open']);
       expect(screen.getAllByTestId('thing-row')[0]!.textContent).toBe('First—');
+      expect(screen.getAllByTestId('thing-row')[1]!.textContent).toContain('open');
     });
 
     it('a card leaves out a fact that does not apply to its row, and has no empty foot', () => {

@@ -79,9 +79,12 @@ function DataTable<T>({
   minWidth,
   columns: allColumns,
 }: DataListProps<T>) {
-  // An actions column with nothing to do in any row is not drawn (an empty "Actions" header over blank cells).
+  // An actions column (a card's foot or aside) with nothing in any row is not drawn: an empty "Actions" header over
+  // blank cells, as the sessions list had with only the current session.
   const columns = allColumns.filter(
-    (column) => column.card !== 'actions' || rows.some((row) => !isNothing(column.cell(row))),
+    (column) =>
+      (column.card !== 'actions' && column.card !== 'aside') ||
+      rows.some((row) => !isNothing(column.cell(row))),
   );
   return (
     <TableScroll minWidth={minWidth} label={label}>

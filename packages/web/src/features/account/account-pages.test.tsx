@@ -52,10 +52,13 @@ describe('sessions', () => {
     expect(rows.map((row) => row.getAttribute('data-current'))).toEqual(['true', 'false']);
     expect(within(rows[0]!).queryByTestId('session-revoke')).toBeNull();
     expect(within(rows[0]!).getByText('当前会话')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '操作' })).toBeTruthy();
 
     fireEvent.click(within(rows[1]!).getByTestId('session-revoke'));
     fireEvent.click(await screen.findByTestId('confirm-ok'));
     await vi.waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
+    // Only the current session left: no "操作" header over an empty cell.
+    expect(screen.queryByRole('columnheader', { name: '操作' })).toBeNull();
     expect(calls.find((c) => c.method === 'DELETE')?.url).toMatch(/\/users\/sessions\/s2$/);
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
   });

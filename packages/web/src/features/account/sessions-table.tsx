@@ -29,7 +29,6 @@ export function useDeviceLabel(): (device: string) => string {
 function RevokeButton({ session, device }: { session: SessionInfo; device: string }) {
   const { t } = useTranslation();
   const revoke = useRevokeSession();
-  if (session.current) return null;
   const askRevoke = () =>
     confirmAction({
       title: t('sessions.revokeConfirmTitle'),
@@ -129,7 +128,10 @@ function useSessionColumns(): DataColumn<SessionInfo>[] {
       key: 'actions',
       header: t('sessions.actions'),
       card: 'aside',
-      cell: (session) => <RevokeButton session={session} device={deviceOf(session)} />,
+      // The current session is signed out from the account menu, not here: its cell is empty (and with no other
+      // session, the column is not drawn).
+      cell: (session) =>
+        session.current ? null : <RevokeButton session={session} device={deviceOf(session)} />,
     },
   ];
 }

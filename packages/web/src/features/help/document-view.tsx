@@ -92,6 +92,7 @@ export function HelpDocumentView({ documentId }: { documentId: number | null }) 
         <EmptyPage
           icon={<IconFileUnknown size={32} aria-hidden />}
           title={t('help.document.notFoundTitle')}
+          pageTitle
           description={t('help.document.notFoundText')}
         >
           <Button variant="light" mt="md" component={Link} to="/help">

@@ -405,6 +405,7 @@ describe('help document page', () => {
     server(helpDoc());
     renderDoc(999);
     expect(await screen.findByText('文档不存在')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('文档不存在');
     renderDoc('abc');
     expect((await screen.findAllByText('文档不存在')).length).toBeGreaterThan(0);
   });

@@ -107,6 +107,7 @@ export function TicketView({ ticketId }: { ticketId: number }) {
       <EmptyPage
         icon={<IconLifebuoy size={32} aria-hidden />}
         title={t('tickets.detail.notFoundTitle')}
+        pageTitle
         description={t('tickets.detail.notFoundText')}
       >
         <Button variant="light" mt="md" component={Link} to="/support" data-testid="ticket-back">

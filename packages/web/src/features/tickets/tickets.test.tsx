@@ -446,6 +446,8 @@ describe('/support/:ticketId', () => {
     server((call) => (path(call) === '/tickets/9' ? fail(404, 40601) : undefined));
     renderSupport('/support/9');
     expect((await screen.findByTestId('empty-state')).textContent).toContain('工单不存在');
+    // The empty state is all the page holds: its title is the page's h1.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('工单不存在');
     expect(screen.getByTestId('ticket-back').getAttribute('href')).toBe('/support');
   });
 });

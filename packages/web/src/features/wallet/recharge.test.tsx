@@ -171,6 +171,7 @@ describe('USDT order', () => {
     const { calls } = usdtServer(() => ok(topup()));
     const { router } = renderRecharge('/recharge');
     await screen.findByTestId('usdt-network-TRC20');
+    expect(screen.getByRole('form', { name: 'USDT 充值' }).textContent).toContain('选择网络并输入数量');
     expect(screen.getByTestId('usdt-network-info').textContent).toContain('20 个区块确认');
     fireEvent.click(screen.getByTestId('usdt-network-ERC20'));
     expect(screen.getByTestId('usdt-network-info').textContent).toContain('12 个区块确认');
@@ -197,6 +198,21 @@ describe('USDT order', () => {
     expect(panel.textContent).toContain('不收取手续费');
     expect(panel.textContent).toContain('请在 15 分钟内完成支付');
     expect(router.state.location.search).toBe('?order=7');
+  });
+
+  it('states a single open network instead of asking to choose one', async () => {
+    installFakeFetch((call) => {
+      const p = path(call);
+      if (p === '/recharge/configs') return ok({ ...CONFIGS, networks: [CONFIGS.networks[1]] });
+      if (p === '/recharge/exchange-rates') return ok(RATES);
+      return ok({ balance: '10.00' });
+    });
+    renderRecharge('/recharge');
+    const network = await screen.findByTestId('usdt-network-ERC20');
+    expect(network.tagName.toLowerCase()).not.toBe('button');
+    const form = screen.getByRole('form', { name: 'USDT 充值' });
+    expect(form.textContent).toContain('输入数量，创建订单后');
+    expect(form.textContent).not.toContain('选择网络');
   });
 
   it('shows the server refusal below the minimum', async () => {

@@ -95,7 +95,7 @@ export function UsdtOrderForm({
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('wallet.recharge.tabUsdt')}>
       <Stack gap="md" maw={520}>
         <Text size="sm" c="dimmed">
-          {t('wallet.recharge.intro')}
+          {networks.length === 1 ? t('wallet.recharge.introOne') : t('wallet.recharge.intro')}
         </Text>
         <FormErrorAlert message={failure} testId="usdt-error" />
         <div>

@@ -74,6 +74,7 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
     useCode: 'Use a top-up code',
     contactSupport: 'Contact support',
     intro: 'Choose a network and an amount, create the order, then send exactly the amount shown.',
+    introOne: 'Enter an amount, create the order, then send exactly the amount shown.',
   },
   payment: {
     title: 'Payment details',

@@ -71,6 +71,7 @@ export const walletZhCN = {
     useCode: '使用充值码',
     contactSupport: '联系客服',
     intro: '选择网络并输入数量，创建订单后按页面显示的精确金额转账。',
+    introOne: '输入数量，创建订单后按页面显示的精确金额转账。',
   },
   payment: {
     title: '支付信息',

@@ -73,6 +73,7 @@ export const walletZhTW: DeepStringRecord<typeof walletZhCN> = {
     useCode: '使用儲值碼',
     contactSupport: '聯絡客服',
     intro: '選擇網路並輸入數量，建立訂單後依頁面顯示的精確金額轉帳。',
+    introOne: '輸入數量，建立訂單後依頁面顯示的精確金額轉帳。',
   },
   payment: {
     title: '付款資訊',
