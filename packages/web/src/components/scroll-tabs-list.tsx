@@ -1,6 +1,8 @@
-import { Tabs } from '@mantine/core';
+import { ActionIcon, Box, extractStyleProps, Tabs } from '@mantine/core';
 import type { TabsListProps } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import classes from '../theme/tabs.module.css';
 
 /** How far the list can scroll each way (a few pixels of rounding count as none). */
 function overflowOf(list: HTMLElement): { start: boolean; end: boolean } {
@@ -20,12 +22,20 @@ function revealSelected(list: HTMLElement): void {
     list.scrollLeft = right + margin - list.clientWidth;
 }
 
+/** Scrolls the list by most of its width, towards the hidden tabs. */
+function page(list: HTMLElement | null, direction: 1 | -1): void {
+  list?.scrollBy({ left: direction * Math.round(list.clientWidth * 0.7), behavior: 'smooth' });
+}
+
 /**
- * A tab list for narrow screens: the theme keeps it on one line and scrolling sideways; this fades the edge where
- * more tabs hide (`data-fade-start` / `data-fade-end`, drawn by the theme) and keeps the selected tab scrolled
- * into view, also when the selection comes from the address.
+ * A tab list for narrow screens: the theme keeps it on one line and scrolling sideways. Where more tabs hide, the
+ * edge fades (`data-fade-start` / `data-fade-end`, drawn by the theme) and a round arrow button sits on it: the cue
+ * that there is more, and a way to it for a mouse (a finger swipes, the keyboard's arrows move between tabs, so
+ * the buttons stay out of the tab order and of the accessibility tree). The selected tab is kept scrolled into
+ * view, also when the selection comes from the address.
  */
 export function ScrollTabsList(props: TabsListProps) {
+  const { styleProps, rest } = extractStyleProps(props);
   const ref = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState({ start: false, end: false });
 
@@ -59,11 +69,43 @@ export function ScrollTabsList(props: TabsListProps) {
   }, []);
 
   return (
-    <Tabs.List
-      {...props}
-      ref={ref}
-      data-fade-start={overflow.start || undefined}
-      data-fade-end={overflow.end || undefined}
-    />
+    <Box {...styleProps} className={classes.frame}>
+      <Tabs.List
+        {...rest}
+        ref={ref}
+        data-fade-start={overflow.start || undefined}
+        data-fade-end={overflow.end || undefined}
+      />
+      {overflow.start && (
+        <ActionIcon
+          className={classes.arrow}
+          data-side="start"
+          variant="default"
+          radius="xl"
+          size="md"
+          aria-hidden
+          tabIndex={-1}
+          onClick={() => page(ref.current, -1)}
+          data-testid="tabs-scroll-start"
+        >
+          <IconChevronLeft size={16} />
+        </ActionIcon>
+      )}
+      {overflow.end && (
+        <ActionIcon
+          className={classes.arrow}
+          data-side="end"
+          variant="default"
+          radius="xl"
+          size="md"
+          aria-hidden
+          tabIndex={-1}
+          onClick={() => page(ref.current, 1)}
+          data-testid="tabs-scroll-end"
+        >
+          <IconChevronRight size={16} />
+        </ActionIcon>
+      )}
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { MantineProvider, Tabs } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScrollTabsList } from '../components/scroll-tabs-list';
 import { theme } from './theme';
@@ -44,6 +44,32 @@ describe('shared Tabs style', () => {
       expect(list.style.overflowX).toBe('auto');
       expect(list.hasAttribute('data-fade-end')).toBe(true);
       expect(list.hasAttribute('data-fade-start')).toBe(false);
+      // An arrow on the faded edge, out of the tab order and the accessibility tree (the tabs stay the tab list's
+      // only controls); a click pages the list towards the hidden tabs.
+      const arrow = screen.getByTestId('tabs-scroll-end');
+      expect(screen.queryByTestId('tabs-scroll-start')).toBeNull();
+      expect(arrow.getAttribute('aria-hidden')).toBe('true');
+      expect(arrow.tabIndex).toBe(-1);
+      const scrollBy = vi.fn();
+      list.scrollBy = scrollBy as typeof list.scrollBy;
+      fireEvent.click(arrow);
+      expect(scrollBy).toHaveBeenCalledWith({ left: 210, behavior: 'smooth' });
+    });
+
+    it('keeps its spacing props on the frame around the list and the arrows', () => {
+      render(
+        <MantineProvider theme={theme}>
+          <Tabs defaultValue="a">
+            <ScrollTabsList data-testid="list" mb="lg" aria-label="Tabs">
+              <Tabs.Tab value="a">One</Tabs.Tab>
+            </ScrollTabsList>
+          </Tabs>
+        </MantineProvider>,
+      );
+      const list = screen.getByTestId('list');
+      expect(list.getAttribute('aria-label')).toBe('Tabs');
+      expect(list.parentElement!.style.marginBottom).toBe('var(--mantine-spacing-lg)');
+      expect(list.style.marginBottom).toBe('');
     });
 
     it('no fade when every tab fits', () => {
@@ -59,6 +85,7 @@ describe('shared Tabs style', () => {
       const list = screen.getByTestId('list');
       expect(list.hasAttribute('data-fade-end')).toBe(false);
       expect(list.hasAttribute('data-fade-start')).toBe(false);
+      expect(screen.queryByTestId('tabs-scroll-end')).toBeNull();
     });
   });
 });
