@@ -1,10 +1,11 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { ActionRow } from './action-row';
 import { Fragment } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Locale } from '@portal/contract';
 import { formatDateTime } from '../lib/format-date';
 import { usePhone } from '../lib/use-phone';
+import { RowCard, RowCards } from './row-cards';
 import { TableScroll } from './table-scroll';
 
 /**
@@ -205,13 +206,7 @@ function DataCards<T>({
     ['title', 'aside', 'field', 'wide', 'actions'] as const
   ).map(slot) as DataColumn<T>[][];
   return (
-    <Stack
-      gap="sm"
-      role="list"
-      aria-labelledby={labelledBy}
-      aria-label={labelledBy ? undefined : label}
-      data-layout="cards"
-    >
+    <RowCards aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : label} data-layout="cards">
       {rows.map((row) => {
         const open = onRowClick?.(row);
         const shownFields = fields!.filter((column) => applies(column, row));
@@ -221,16 +216,7 @@ function DataCards<T>({
           </Fact>
         );
         return (
-          <Card
-            key={rowKey(row)}
-            withBorder
-            radius="md"
-            padding="sm"
-            role="listitem"
-            {...rowAttributes(row)}
-            onClick={open}
-            style={open ? { cursor: 'pointer' } : undefined}
-          >
+          <RowCard key={rowKey(row)} {...rowAttributes(row)} onClick={open}>
             <Stack gap="xs">
               {(titles!.length > 0 || asides!.length > 0) && (
                 <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -268,9 +254,9 @@ function DataCards<T>({
                 </ActionRow>
               )}
             </Stack>
-          </Card>
+          </RowCard>
         );
       })}
-    </Stack>
+    </RowCards>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NodeInfo } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
@@ -6,6 +6,7 @@ import { formatPercent } from '../../lib/format-number';
 import { formatRate, isLive, placeOf, useRegionLabel } from './format';
 import { loadColor } from './status';
 import { NodeStatusBadge } from './status-badge';
+import { RowCard, RowCards } from '../../components/row-cards';
 
 /** "VMess · WebSocket · TLS"; QUIC carries TLS, so Hysteria2 and TUIC read "QUIC" alone. */
 export function useProtocolLine() {
@@ -191,22 +192,17 @@ export function NodeCards({ nodes, onOpen }: NodeListProps) {
   const regionLabel = useRegionLabel();
   const protocolLine = useProtocolLine();
   return (
-    <Stack gap="sm" role="list" aria-labelledby="nodes-list-title">
+    <RowCards aria-labelledby="nodes-list-title">
       {nodes.map((node) => {
         const place = placeOf(node, locale);
         const line = protocolLine(node);
         return (
-          <Card
+          <RowCard
             key={node.id}
-            withBorder
-            radius="md"
-            padding="sm"
-            role="listitem"
             data-testid="node-card"
             data-id={node.id}
             data-status={node.status}
             onClick={() => onOpen(node.id)}
-            style={{ cursor: 'pointer' }}
           >
             <Stack gap={6}>
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -240,9 +236,9 @@ export function NodeCards({ nodes, onOpen }: NodeListProps) {
                 </Group>
               </Group>
             </Stack>
-          </Card>
+          </RowCard>
         );
       })}
-    </Stack>
+    </RowCards>
   );
 }

@@ -4,7 +4,6 @@ import {
   Card,
   Grid,
   Group,
-  Paper,
   Progress,
   SimpleGrid,
   Skeleton,
@@ -67,15 +66,8 @@ function RegionBreakdown({ regions }: { regions: NodeSummary['regions'] }) {
           role="list"
         >
           {regions.map((r) => (
-            <Paper
-              key={r.region}
-              withBorder
-              radius="md"
-              p="sm"
-              role="listitem"
-              data-testid="node-region"
-              data-region={r.region}
-            >
+            // A region is a label and its bar in the section card, not a bordered box inside it.
+            <div key={r.region} role="listitem" data-testid="node-region" data-region={r.region}>
               <Group justify="space-between" gap="xs" wrap="nowrap" mb={6}>
                 <Text size="sm" fw={600} truncate="end">
                   {regionLabel(r.region)}
@@ -98,7 +90,7 @@ function RegionBreakdown({ regions }: { regions: NodeSummary['regions'] }) {
                   total: r.total,
                 })}
               />
-            </Paper>
+            </div>
           ))}
         </SimpleGrid>
       </Stack>

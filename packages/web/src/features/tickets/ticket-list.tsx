@@ -1,10 +1,11 @@
-import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TicketSummary } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';
 import { PriorityBadge, TicketStatusBadge } from './status-badge';
+import { RowCard, RowCards } from '../../components/row-cards';
 
 interface TicketListProps {
   tickets: TicketSummary[];
@@ -103,19 +104,14 @@ export function TicketCards({ tickets }: TicketListProps) {
   const navigate = useNavigate();
   const locale = currentLocale();
   return (
-    <Stack gap="sm" role="list" aria-labelledby="tickets-title">
+    <RowCards aria-labelledby="tickets-title">
       {tickets.map((ticket) => (
-        <Card
+        <RowCard
           key={ticket.id}
-          withBorder
-          radius="md"
-          padding="sm"
-          role="listitem"
           data-testid="ticket-card"
           data-id={ticket.id}
           data-status={ticket.status}
           onClick={() => void navigate(`/support/${ticket.id}`)}
-          style={{ cursor: 'pointer' }}
         >
           <Stack gap={6}>
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -138,8 +134,8 @@ export function TicketCards({ tickets }: TicketListProps) {
               </Text>
             </Group>
           </Stack>
-        </Card>
+        </RowCard>
       ))}
-    </Stack>
+    </RowCards>
   );
 }
