@@ -26,7 +26,7 @@ test('an operator finds a customer, credits their balance with a reason and disa
   await page.goto('/admin/users');
   await expect(page.getByTestId('admin-page-title')).toHaveText('用户');
   await page.getByTestId('users-search').fill(customer.email);
-  await page.getByTestId('users-apply').click();
+  await page.getByTestId('users-filter-apply').click();
   await expect(page.getByTestId('user-row')).toHaveCount(1);
   expect(await axeFindings(page)).toEqual([]);
   await page.getByTestId('user-row').click();
@@ -74,7 +74,7 @@ test('an operator grants a customer a subscription, extends it and resets its li
   await signInStaff(page, operatorUser);
   await page.goto('/admin/users');
   await page.getByTestId('users-search').fill(customer.email);
-  await page.getByTestId('users-apply').click();
+  await page.getByTestId('users-filter-apply').click();
   await page.getByTestId('user-row').click();
   await expect(page.getByTestId('admin-page-title')).toHaveText(customer.email);
   const card = page.getByTestId('user-subscriptions');
@@ -142,7 +142,7 @@ test('an operator disables two customers at once with a reason, then mails a seg
 
   await page.goto('/admin/users');
   await page.getByTestId('users-search').fill(tag);
-  await page.getByTestId('users-apply').click();
+  await page.getByTestId('users-filter-apply').click();
   await expect(page.getByTestId('user-row')).toHaveCount(2);
   const bulk = page.getByTestId('users-bulk-disable');
   await expect(bulk).toBeDisabled();

@@ -1,7 +1,7 @@
 import './contrast.css';
 import './touch.css';
 import tabsClasses from './tabs.module.css';
-import { createTheme, defaultVariantColorsResolver, Modal, Tabs } from '@mantine/core';
+import { createTheme, defaultVariantColorsResolver, Input, Modal, Tabs } from '@mantine/core';
 import type { CSSVariablesResolver, VariantColorsResolver } from '@mantine/core';
 import {
   brand,
@@ -75,6 +75,11 @@ export const theme = createTheme({
         // The dialog's title outranks its content (a bold figure inside must not look heavier than the title).
         title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' },
       },
+    }),
+    // A field's hint sits under the field, not between its label and the box: fields side by side keep their labels
+    // and boxes level whether or not one has a hint ("1–1000" beside an amount without one).
+    InputWrapper: Input.Wrapper.extend({
+      defaultProps: { inputWrapperOrder: ['label', 'input', 'description', 'error'] },
     }),
     // No separator lines between the unselected segments: one showed between two of three, which looked broken.
     SegmentedControl: { defaultProps: { withItemsBorders: false } },

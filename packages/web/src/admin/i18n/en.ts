@@ -110,7 +110,7 @@ export const adminEn: AdminMessages = {
       'Every staff write is recorded here: who, in which role, what, and which fields changed. Records can only be added, never changed or removed.',
     filters: 'Filters',
     action: 'Action',
-    actionHint: 'An action or its start: “announcement.” finds every announcement action',
+    actionHint: 'e.g. announcement. (matches the start)',
     actor: 'Staff member ID',
     exportFailed: 'The export failed: {{message}}',
     time: 'Time',

@@ -102,7 +102,7 @@ export const adminZhCN = {
       '每一次员工写操作都会记录在此：谁、以什么角色、做了什么、改了哪些字段。记录只能追加，不能修改或删除。',
     filters: '筛选',
     action: '操作',
-    actionHint: '操作名或其开头，如“announcement.”筛出全部公告操作',
+    actionHint: '如 announcement.（按开头匹配）',
     actor: '操作人 ID',
     exportFailed: '导出失败：{{message}}',
     time: '时间',

@@ -106,7 +106,7 @@ export const adminZhTW: AdminMessages = {
       '每一次員工寫入操作都記錄在此：誰、以什麼角色、做了什麼、改了哪些欄位。記錄只能新增，不能修改或刪除。',
     filters: '篩選',
     action: '操作',
-    actionHint: '操作名或其開頭，如「announcement.」篩出全部公告操作',
+    actionHint: '如 announcement.（依開頭比對）',
     actor: '操作人 ID',
     exportFailed: '匯出失敗：{{message}}',
     time: '時間',

@@ -106,8 +106,10 @@ export function AuditPage() {
       >
         <TextInput
           label={t('audit.action')}
-          description={t('audit.actionHint')}
+          // A hint in a filter row is the field's placeholder (a line under one field would lift it off the row).
+          placeholder={t('audit.actionHint')}
           value={draft.action}
+          w={{ base: '100%', sm: 260 }}
           onChange={(e) => setDraft({ ...draft, action: e.currentTarget.value })}
           maxLength={64}
           data-testid="audit-filter-action"

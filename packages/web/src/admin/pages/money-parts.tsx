@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -121,8 +121,9 @@ export interface RangeDraft {
 }
 
 /**
- * A console list's filter form: the page's own fields, then the time range, Apply, Reset and (when the list has
- * one) the CSV export. The page keeps the draft and turns it into its query on apply.
+ * A console list's filters, laid out alike on every list page: a card holding the search (when the list has one,
+ * always in view), the page's own fields and the time range (folded behind one button on phones), then Apply,
+ * Reset and (when the list has one) the CSV export. The page keeps the draft and turns it into its query on apply.
  */
 export function ListFilters<D extends RangeDraft>({
   draft,
@@ -133,18 +134,27 @@ export function ListFilters<D extends RangeDraft>({
   onExport,
   exporting,
   testId,
+  label,
+  search,
+  rangeLabels,
   children,
 }: {
   draft: D;
-  /** The filter in force: on phones the folded filters' button counts its fields. */
+  /** The filter in force, less the search: on phones the folded filters' button counts its fields. */
   applied: object;
   onDraft: (draft: D) => void;
   onApply: () => void;
   onReset: () => void;
   onExport?: () => void;
   exporting?: boolean;
-  /** `<testId>-filter-apply` and `<testId>-export` on the buttons. */
+  /** `<testId>-filter-apply`, `<testId>-filter-reset` and `<testId>-export` on the buttons. */
   testId: string;
+  /** The form's accessible name; "筛选条件" unless the page names it. */
+  label?: string;
+  /** A search field that stays in view on phones. */
+  search?: ReactNode;
+  /** What the time range filters ("注册时间从"), when not the rows' time. */
+  rangeLabels?: { from: string; to: string };
   children?: ReactNode;
 }) {
   const { t } = useTranslation('admin');
@@ -154,30 +164,41 @@ export function ListFilters<D extends RangeDraft>({
   };
   return (
     <Card withBorder radius="md" padding="md" mb="md">
-      <PhoneFilters
-        label={t('common.filters')}
-        activeCount={Object.keys(definedOf(applied)).length}
-        testId={`${testId}-filters`}
-      >
-        <form onSubmit={submit} aria-label={t('audit.filters')}>
-          <Group align="flex-end" gap="sm">
-            {children}
-            <TextInput
-              type="datetime-local"
-              label={t('common.from')}
-              value={draft.from}
-              onChange={(e) => onDraft({ ...draft, from: e.currentTarget.value })}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('common.to')}
-              value={draft.to}
-              onChange={(e) => onDraft({ ...draft, to: e.currentTarget.value })}
-            />
+      <form onSubmit={submit} aria-label={label ?? t('common.filters')}>
+        <Group align="flex-end" gap="sm">
+          {search}
+          <PhoneFilters
+            label={t('common.filters')}
+            activeCount={Object.keys(definedOf(applied)).length}
+            testId={`${testId}-filters`}
+          >
+            {/* On phones the fields stack in the fold; from 768 px they sit in the row. */}
+            <Stack gap="sm" display={{ base: 'flex', sm: 'contents' }}>
+              {children}
+              <TextInput
+                type="datetime-local"
+                label={rangeLabels?.from ?? t('common.from')}
+                value={draft.from}
+                onChange={(e) => onDraft({ ...draft, from: e.currentTarget.value })}
+              />
+              <TextInput
+                type="datetime-local"
+                label={rangeLabels?.to ?? t('common.to')}
+                value={draft.to}
+                onChange={(e) => onDraft({ ...draft, to: e.currentTarget.value })}
+              />
+            </Stack>
+          </PhoneFilters>
+          <Group gap="sm">
             <Button type="submit" data-testid={`${testId}-filter-apply`}>
               {t('common.apply')}
             </Button>
-            <Button variant="default" onClick={onReset}>
+            <Button
+              variant="default"
+              leftSection={<IconFilterOff size={16} aria-hidden />}
+              onClick={onReset}
+              data-testid={`${testId}-filter-reset`}
+            >
               {t('common.reset')}
             </Button>
             {onExport && (
@@ -192,8 +213,8 @@ export function ListFilters<D extends RangeDraft>({
               </Button>
             )}
           </Group>
-        </form>
-      </PhoneFilters>
+        </Group>
+      </form>
     </Card>
   );
 }

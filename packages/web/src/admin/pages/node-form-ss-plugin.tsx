@@ -90,7 +90,6 @@ export function SsPluginFields({
               value.type === 'obfs' ? 'nodes.form.ssPlugin.obfsHostHint' : 'nodes.form.ssPlugin.hostHint',
             )}
             // The hint under the field, so the inputs of the row line up.
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
             maxLength={253}
             value={value.host}
             onChange={(e) => set('host', e.currentTarget.value)}

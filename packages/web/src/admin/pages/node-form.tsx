@@ -364,7 +364,6 @@ export function NodeFormDrawer({
               <TextInput
                 label={t('nodes.form.region')}
                 description={t('nodes.form.regionHint')}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
                 maxLength={50}
                 {...text('region')}
@@ -373,7 +372,6 @@ export function NodeFormDrawer({
                 label={t('nodes.form.country')}
                 description={t('nodes.form.countryHint')}
                 // The hint under the field, so the row's three inputs line up.
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
                 maxLength={2}
                 {...text('country')}
@@ -511,7 +509,6 @@ export function NodeFormDrawer({
                         label={t('nodes.form.realityDest')}
                         description={t('nodes.form.realityDestHint')}
                         // The hint under the field, so both inputs of the row line up.
-                        inputWrapperOrder={['label', 'input', 'description', 'error']}
                         required
                         maxLength={253}
                         {...text('reality_dest')}

@@ -2,6 +2,7 @@ import {
   Alert,
   Badge,
   Button,
+  Card,
   Code,
   Group,
   Menu,
@@ -213,83 +214,83 @@ export function NodesPage({ me }: { me: StaffMe }) {
         intro={t('nodes.intro')}
         actions={
           canWrite ? (
-            <Group mt="sm">
-              <Button
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => setForm({ node: null, key: Date.now() })}
-                data-testid="node-add"
-              >
-                {t('nodes.add')}
-              </Button>
-            </Group>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setForm({ node: null, key: Date.now() })}
+              data-testid="node-add"
+            >
+              {t('nodes.add')}
+            </Button>
           ) : undefined
         }
       />
       <Stack gap="md">
-        <FilterBar
-          label={t('nodes.filters')}
-          active={active}
-          count={count}
-          resetLabel={t('nodes.reset')}
-          testId="node-filters"
-          onReset={() => {
-            setSearch('');
-            setFilter({ page: 1 });
-          }}
-        >
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              change({ q: search.trim() || undefined });
+        <Card withBorder radius="md" padding="md">
+          <FilterBar
+            label={t('nodes.filters')}
+            active={active}
+            count={count}
+            resetLabel={t('nodes.reset')}
+            testId="node-filters"
+            onReset={() => {
+              setSearch('');
+              setFilter({ page: 1 });
             }}
           >
-            <TextInput
-              label={t('nodes.search')}
-              placeholder={t('nodes.searchHint')}
-              value={search}
-              maxLength={100}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              onBlur={() => change({ q: search.trim() || undefined })}
-              w={{ base: '100%', sm: 200 }}
-              data-testid="node-search"
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                change({ q: search.trim() || undefined });
+              }}
+            >
+              <TextInput
+                label={t('nodes.search')}
+                placeholder={t('nodes.searchHint')}
+                value={search}
+                maxLength={100}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                onBlur={() => change({ q: search.trim() || undefined })}
+                w={{ base: '100%', sm: 200 }}
+                data-testid="node-search"
+              />
+            </form>
+            <FilterSelect
+              label={t('nodes.status')}
+              allLabel={t('nodes.allStatuses')}
+              value={filter.status ?? null}
+              options={NODE_STATUSES.map((s) => ({ value: s, label: t(`nodes.statuses.${s}`) }))}
+              onChange={(v) => change({ status: (v ?? undefined) as NodeStatus | undefined })}
+              testId="node-filter-status"
             />
-          </form>
-          <FilterSelect
-            label={t('nodes.status')}
-            allLabel={t('nodes.allStatuses')}
-            value={filter.status ?? null}
-            options={NODE_STATUSES.map((s) => ({ value: s, label: t(`nodes.statuses.${s}`) }))}
-            onChange={(v) => change({ status: (v ?? undefined) as NodeStatus | undefined })}
-            testId="node-filter-status"
-          />
-          <FilterSelect
-            label={t('nodes.protocol')}
-            allLabel={t('nodes.allProtocols')}
-            value={filter.protocol ?? null}
-            options={NODE_PROTOCOLS.map((p) => ({ value: p, label: p }))}
-            onChange={(v) => change({ protocol: (v ?? undefined) as NodeFilter['protocol'] })}
-            testId="node-filter-protocol"
-          />
-          <FilterSelect
-            label={t('nodes.group')}
-            allLabel={t('nodes.allGroups')}
-            value={filter.group_id === undefined ? null : String(filter.group_id)}
-            options={groupOptions}
-            onChange={(v) => change({ group_id: v === null ? undefined : Number(v) })}
-            testId="node-filter-group"
-          />
-          <FilterSelect
-            label={t('nodes.state')}
-            allLabel={t('nodes.allStates')}
-            value={filter.enabled ?? null}
-            options={[
-              { value: 'true', label: t('nodes.enabledOnly') },
-              { value: 'false', label: t('nodes.disabledOnly') },
-            ]}
-            onChange={(v) => change({ enabled: (v ?? undefined) as NodeFilter['enabled'] })}
-            testId="node-filter-enabled"
-          />
-        </FilterBar>
+            <FilterSelect
+              label={t('nodes.protocol')}
+              allLabel={t('nodes.allProtocols')}
+              value={filter.protocol ?? null}
+              options={NODE_PROTOCOLS.map((p) => ({ value: p, label: p }))}
+              onChange={(v) => change({ protocol: (v ?? undefined) as NodeFilter['protocol'] })}
+              testId="node-filter-protocol"
+            />
+            <FilterSelect
+              label={t('nodes.group')}
+              allLabel={t('nodes.allGroups')}
+              value={filter.group_id === undefined ? null : String(filter.group_id)}
+              options={groupOptions}
+              onChange={(v) => change({ group_id: v === null ? undefined : Number(v) })}
+              testId="node-filter-group"
+            />
+            <FilterSelect
+              label={t('nodes.state')}
+              allLabel={t('nodes.allStates')}
+              value={filter.enabled ?? null}
+              options={[
+                { value: 'true', label: t('nodes.enabledOnly') },
+                { value: 'false', label: t('nodes.disabledOnly') },
+              ]}
+              onChange={(v) => change({ enabled: (v ?? undefined) as NodeFilter['enabled'] })}
+              testId="node-filter-enabled"
+            />
+          </FilterBar>
+        </Card>
         {nodes.isError ? (
           <Alert color="red" role="alert">
             {t('nodes.loadFailed')}: {nodes.error.message}

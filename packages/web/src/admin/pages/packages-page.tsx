@@ -177,15 +177,13 @@ export function PackagesPage({ me }: { me: StaffMe }) {
         intro={t('packages.intro')}
         actions={
           canWrite && (
-            <Group mt="sm">
-              <Button
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => setEditing('new')}
-                data-testid="package-add"
-              >
-                {t('packages.add')}
-              </Button>
-            </Group>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setEditing('new')}
+              data-testid="package-add"
+            >
+              {t('packages.add')}
+            </Button>
           )
         }
       />

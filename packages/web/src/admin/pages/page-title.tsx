@@ -1,7 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A console page's h1 with a short line on what it is for. */
+/** A console page's h1 with a short line on what it is for, and the page's own actions (buttons) under it. */
 export function PageTitle({ title, intro, actions }: { title: string; intro?: string; actions?: ReactNode }) {
   return (
     <Stack gap={4} mb="lg">
@@ -13,7 +13,11 @@ export function PageTitle({ title, intro, actions }: { title: string; intro?: st
           {intro}
         </Text>
       )}
-      {actions}
+      {actions && (
+        <Group mt="sm" gap="sm">
+          {actions}
+        </Group>
+      )}
     </Stack>
   );
 }

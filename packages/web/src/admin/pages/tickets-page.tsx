@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Card, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useTicketAssignees, useTicketList } from '../api';
 import type { TicketListFilter } from '../api';
 import { useLinkedFilter } from '../linked-filter';
 import { LoadMore } from './money-parts';
+import { FilterBar } from '../../components/filter-bar';
 import { PageTitle } from './page-title';
 
 /** The assignee filter: anyone, oneself, nobody, or a staff member's id. */
@@ -180,7 +181,14 @@ export function TicketsPage({ me }: { me: StaffMe }) {
     <>
       <PageTitle title={t('nav.tickets')} intro={t('tickets.intro')} />
       <Card withBorder radius="md" padding="md" mb="md">
-        <Group align="flex-end" gap="sm" role="group" aria-label={t('tickets.filters')}>
+        <FilterBar
+          label={t('tickets.filters')}
+          active={Boolean(status || assignee || sort !== 'recent')}
+          count={[status, assignee, sort !== 'recent'].filter(Boolean).length}
+          onReset={() => choose({ status: '', assignee: '', sort: 'recent' })}
+          resetLabel={t('common.reset')}
+          testId="tickets-filters"
+        >
           <NativeSelect
             label={t('common.status')}
             data={[
@@ -189,7 +197,7 @@ export function TicketsPage({ me }: { me: StaffMe }) {
             ]}
             value={status}
             onChange={(e) => choose({ status: statusOf(e.currentTarget.value), assignee })}
-            miw={160}
+            w={{ base: '100%', sm: 160 }}
             data-testid="tickets-filter-status"
           />
           <NativeSelect
@@ -197,7 +205,7 @@ export function TicketsPage({ me }: { me: StaffMe }) {
             data={assigneeOptions}
             value={assignee}
             onChange={(e) => choose({ status, assignee: assigneeOf(e.currentTarget.value) })}
-            miw={200}
+            w={{ base: '100%', sm: 200 }}
             data-testid="tickets-filter-assignee"
           />
           <NativeSelect
@@ -205,17 +213,10 @@ export function TicketsPage({ me }: { me: StaffMe }) {
             data={ticketAdminApi.TICKET_SORTS.map((value) => ({ value, label: t(`tickets.sorts.${value}`) }))}
             value={sort}
             onChange={(e) => choose({ status, assignee, sort: sortOf(e.currentTarget.value) })}
-            miw={180}
+            w={{ base: '100%', sm: 180 }}
             data-testid="tickets-sort"
           />
-          <Button
-            variant="default"
-            onClick={() => choose({ status: '', assignee: '', sort: 'recent' })}
-            disabled={!status && !assignee && sort === 'recent'}
-          >
-            {t('common.reset')}
-          </Button>
-        </Group>
+        </FilterBar>
       </Card>
       {list.isError ? (
         <Alert color="red" role="alert">

@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Checkbox,
   Group,
   NativeSelect,
@@ -13,13 +12,11 @@ import {
 } from '@mantine/core';
 import { IconMail, IconMailbox, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasPermission } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';
 import type { AdminUser, StaffMe, UserSort } from '@portal/contract/admin';
-import { PhoneFilters } from '../../components/phone-filters';
 import { DataList } from '../../components/data-list';
 import type { DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';
@@ -30,7 +27,7 @@ import { useUserList } from '../api';
 import type { UserListFilter } from '../api';
 import { linkedFlag, linkedTime, useLinkedFilter } from '../linked-filter';
 import { isoOf } from '../local-time';
-import { LoadMore } from './money-parts';
+import { ListFilters, LoadMore } from './money-parts';
 import { PageTitle } from './page-title';
 import { BulkDisableModal, SegmentMailModal } from './users-bulk';
 import { MailingsModal } from './users-mailings';
@@ -127,10 +124,6 @@ export function UsersPage({ me }: { me: StaffMe }) {
     setSelected(next);
   };
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter(filterOf(draft));
-  };
   const triOptions = (yes: string, no: string) => [
     { value: '', label: t('users.any') },
     { value: 'true', label: yes },
@@ -206,98 +199,74 @@ export function UsersPage({ me }: { me: StaffMe }) {
 
   return (
     <>
-      <PageTitle title={t('nav.users')} intro={t('users.intro')} />
-      <Group justify="flex-end" gap="xs" mb="sm">
-        <Button
-          variant="default"
-          leftSection={<IconMailbox size={16} aria-hidden />}
-          onClick={() => setShowMailings(true)}
-          data-testid="users-mailings"
-        >
-          {t('users.mailings.open')}
-        </Button>
-        {manage && (
-          <Button
-            variant="light"
-            leftSection={<IconMail size={16} aria-hidden />}
-            onClick={() => setMailing(true)}
-            data-testid="users-mail"
-          >
-            {t('users.mail.open')}
-          </Button>
-        )}
-      </Group>
-      <Card withBorder radius="md" padding="md" mb="md">
-        <form onSubmit={apply} aria-label={t('users.filters')}>
-          <Stack gap="sm">
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                label={t('users.search')}
-                placeholder={t('users.searchHint')}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                value={draft.q}
-                onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
-                maxLength={254}
-                miw={260}
-                data-testid="users-search"
-              />
-              {/* On a phone the search stays; the rest folds behind one button. */}
-              <PhoneFilters
-                label={t('common.filters')}
-                activeCount={
-                  Object.keys(filter).filter(
-                    (k) => k !== 'q' && filter[k as keyof UserListFilter] !== undefined,
-                  ).length
-                }
-                testId="users-filters"
-              >
-                {select('verified', t('users.verified'), t('users.yes'), t('users.no'))}
-                {select('disabled', t('users.disabled'), t('users.yes'), t('users.no'))}
-                {select('subscribed', t('users.subscribed'), t('users.yes'), t('users.no'))}
-                {select('with_balance', t('users.withBalance'), t('users.yes'), t('users.no'))}
-                <NativeSelect
-                  label={t('users.sort')}
-                  data={userAdminApi.USER_SORTS.map((value) => ({ value, label: t(`users.sorts.${value}`) }))}
-                  value={draft.sort}
-                  onChange={(e) => {
-                    // The order applies at once (the other filters wait for "apply").
-                    const sort = e.currentTarget.value as UserSort;
-                    setDraft({ ...draft, sort });
-                    setFilter({ ...filter, sort: sort === 'newest' ? undefined : sort });
-                  }}
-                  data-testid="users-sort"
-                />
-                <TextInput
-                  type="datetime-local"
-                  label={t('users.registeredFrom')}
-                  value={draft.from}
-                  onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-                />
-                <TextInput
-                  type="datetime-local"
-                  label={t('users.registeredTo')}
-                  value={draft.to}
-                  onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-                />
-              </PhoneFilters>
-            </Group>
-            <Group align="flex-end" gap="sm">
-              <Button type="submit" data-testid="users-apply">
-                {t('users.apply')}
-              </Button>
+      <PageTitle
+        title={t('nav.users')}
+        intro={t('users.intro')}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconMailbox size={16} aria-hidden />}
+              onClick={() => setShowMailings(true)}
+              data-testid="users-mailings"
+            >
+              {t('users.mailings.open')}
+            </Button>
+            {manage && (
               <Button
-                variant="default"
-                onClick={() => {
-                  setDraft(EMPTY);
-                  setFilter({});
-                }}
+                variant="light"
+                leftSection={<IconMail size={16} aria-hidden />}
+                onClick={() => setMailing(true)}
+                data-testid="users-mail"
               >
-                {t('users.reset')}
+                {t('users.mail.open')}
               </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+            )}
+          </>
+        }
+      />
+      <ListFilters
+        draft={draft}
+        applied={{ ...filter, q: undefined }}
+        onDraft={setDraft}
+        onApply={() => setFilter(filterOf(draft))}
+        onReset={() => {
+          setDraft(EMPTY);
+          setFilter({});
+        }}
+        testId="users"
+        label={t('users.filters')}
+        rangeLabels={{ from: t('users.registeredFrom'), to: t('users.registeredTo') }}
+        search={
+          <TextInput
+            label={t('users.search')}
+            placeholder={t('users.searchHint')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={draft.q}
+            onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
+            maxLength={254}
+            w={{ base: '100%', sm: 260 }}
+            data-testid="users-search"
+          />
+        }
+      >
+        {select('verified', t('users.verified'), t('users.yes'), t('users.no'))}
+        {select('disabled', t('users.disabled'), t('users.yes'), t('users.no'))}
+        {select('subscribed', t('users.subscribed'), t('users.yes'), t('users.no'))}
+        {select('with_balance', t('users.withBalance'), t('users.yes'), t('users.no'))}
+        <NativeSelect
+          label={t('users.sort')}
+          data={userAdminApi.USER_SORTS.map((value) => ({ value, label: t(`users.sorts.${value}`) }))}
+          value={draft.sort}
+          onChange={(e) => {
+            // The order applies at once (the other filters wait for "apply").
+            const sort = e.currentTarget.value as UserSort;
+            setDraft({ ...draft, sort });
+            setFilter({ ...filter, sort: sort === 'newest' ? undefined : sort });
+          }}
+          data-testid="users-sort"
+        />
+      </ListFilters>
       {list.isError ? (
         <Alert color="red" role="alert">
           {t('users.loadFailed')}: {list.error.message}

@@ -87,7 +87,6 @@ export function RatingCard({ doc }: { doc: HelpDocument }) {
             count: feedback.length,
             max: HELP_LIMITS.feedbackMax,
           })}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
           data-testid="help-rate-feedback"
         />
         {error && (
