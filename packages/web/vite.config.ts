@@ -8,7 +8,9 @@ import { ERRORS, VALIDATION_MESSAGES, type Locale } from '../contract/src/index.
 
 /**
  * Mantine components that only some later pages use (forms, lists, help, tickets, search) or only the operators'
- * console: they load with those pages rather than with every console page's first screen.
+ * console: they load with those pages rather than with every console page's first screen. Menu, Popover, Tooltip
+ * and the floating layer (@floating-ui, some 30 KiB gzipped) among them: the frame's menus and hints are our own
+ * FrameMenu and FrameHint.
  */
 const PAGE_ONLY_COMPONENTS = [
   'Accordion',
@@ -16,17 +18,21 @@ const PAGE_ONLY_COMPONENTS = [
   'Code',
   'Combobox',
   'FileButton',
+  'Floating',
   'Highlight',
   'Image',
+  'Menu',
   'MultiSelect',
   'NumberInput',
   'Pagination',
   'PasswordInput',
   'Pill',
   'PillsInput',
+  'Popover',
   'Rating',
   'Switch',
   'Textarea',
+  'Tooltip',
   'Typography',
 ];
 
@@ -69,7 +75,7 @@ const CHUNK_GROUPS: { name: string; test: RegExp; includeDependenciesRecursively
   {
     name: 'mantine',
     test: new RegExp(
-      String.raw`node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|clsx[\\/]|@mantine[\\/](?!spotlight|notifications)` +
+      String.raw`node_modules[\\/](react-remove-scroll|clsx[\\/]|@mantine[\\/](?!spotlight|notifications)` +
         String.raw`(?!core[\\/]esm[\\/]components[\\/](${PAGE_ONLY_COMPONENTS.join('|')})[\\/]))`,
     ),
   },

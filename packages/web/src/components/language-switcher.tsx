@@ -1,15 +1,18 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
+import { ActionIcon, Text } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_OPTIONS } from '@portal/contract';
 import { currentLocale, setLanguage } from '../i18n/i18n';
+import { FrameMenu } from './frame-menu';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const active = i18n.language;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-      <Menu.Target>
+    <FrameMenu
+      position="bottom-end"
+      width={220}
+      target={
         <ActionIcon
           variant="default"
           size="lg"
@@ -20,25 +23,24 @@ export function LanguageSwitcher() {
         >
           <IconLanguage size={18} aria-hidden />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGE_OPTIONS.map((option) => (
-          <Menu.Item
-            key={option.code}
-            lang={option.code.replace('_', '-')}
-            data-testid={`language-option-${option.code}`}
-            leftSection={<span aria-hidden>{option.flag}</span>}
-            rightSection={option.code === active ? <IconCheck size={16} aria-hidden /> : null}
-            aria-current={option.code === active ? 'true' : undefined}
-            onClick={() => void setLanguage(option.code)}
-          >
+      }
+      items={LANGUAGE_OPTIONS.map((option) => ({
+        key: option.code,
+        lang: option.code.replace('_', '-'),
+        testId: `language-option-${option.code}`,
+        icon: <span aria-hidden>{option.flag}</span>,
+        after: option.code === active ? <IconCheck size={16} aria-hidden /> : null,
+        current: option.code === active ? 'true' : undefined,
+        onSelect: () => void setLanguage(option.code),
+        label: (
+          <>
             <Text size="sm">{option.nativeName}</Text>
             <Text size="xs" c="dimmed">
               {option.name}
             </Text>
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+          </>
+        ),
+      }))}
+    />
   );
 }

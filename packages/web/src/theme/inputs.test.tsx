@@ -15,6 +15,8 @@ describe('shared field style', () => {
     const hint = screen.getByText('1–1000');
     // The box comes before the hint in the document (and on screen): label, box, hint, error.
     expect(quantity.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.getByText('数量').compareDocumentPosition(quantity) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      screen.getByText('数量').compareDocumentPosition(quantity) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 });

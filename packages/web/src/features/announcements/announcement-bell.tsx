@@ -1,8 +1,9 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LAYOUT } from '@portal/contract';
+import { FrameHint } from '../../components/frame-hint';
 import { useUnreadCount } from './api';
 
 /** The bell's label: hidden (null) at 0 or when the call fails, "99+" above 99. */
@@ -20,7 +21,7 @@ export function AnnouncementBell() {
     ? `${t('console.notifications')} (${t('console.unreadCount', { count: unread ?? 0 })})`
     : t('console.notifications');
   return (
-    <Tooltip label={label}>
+    <FrameHint label={label} position="bottom-end">
       <Indicator
         label={badge}
         disabled={badge === null}
@@ -41,6 +42,6 @@ export function AnnouncementBell() {
           <IconBell size={18} aria-hidden />
         </ActionIcon>
       </Indicator>
-    </Tooltip>
+    </FrameHint>
   );
 }

@@ -5,13 +5,11 @@ import {
   Box,
   Divider,
   Group,
-  Menu,
   NavLink,
   ScrollArea,
   Skeleton,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -26,6 +24,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { APP_VERSION, LAYOUT } from '@portal/contract';
 import { AFTER_LOGOUT_MS, logout } from '../../../features/auth';
 import { notify } from '../../../lib/notify';
+import { FrameHint } from '../../../components/frame-hint';
+import { FrameMenu } from '../../../components/frame-menu';
 import type { NavEntry } from './nav-items';
 import { isActivePath, NAV_ENTRIES } from './nav-items';
 import { useBalanceText, useCurrentUser } from './use-console-data';
@@ -46,7 +46,7 @@ function CollapsedEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: (
   if (entry.path) {
     const active = isActivePath(pathname, entry.path);
     return (
-      <Tooltip label={label} position="right" withArrow>
+      <FrameHint label={label} position="right">
         <ActionIcon
           component={Link}
           to={entry.path}
@@ -59,20 +59,17 @@ function CollapsedEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: (
         >
           {entry.icon}
         </ActionIcon>
-      </Tooltip>
+      </FrameHint>
     );
   }
   const children = entry.children ?? [];
   const active = children.some((child) => isActivePath(pathname, child.path));
   return (
-    <Menu
-      trigger="click-hover"
+    <FrameMenu
       position="right-start"
-      openDelay={0}
-      closeDelay={LAYOUT.hoverMenuCloseDelayMs}
-      offset={8}
-    >
-      <Menu.Target>
+      hoverCloseDelayMs={LAYOUT.hoverMenuCloseDelayMs}
+      label={label}
+      target={
         <ActionIcon
           size={44}
           variant={active ? 'light' : 'subtle'}
@@ -81,22 +78,15 @@ function CollapsedEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: (
         >
           {entry.icon}
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{label}</Menu.Label>
-        {children.map((child) => (
-          <Menu.Item
-            key={child.key}
-            component={Link}
-            to={child.path}
-            onClick={onNavigate}
-            aria-current={isActivePath(pathname, child.path) ? 'page' : undefined}
-          >
-            {t(`nav.${child.key}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+      items={children.map((child) => ({
+        key: child.key,
+        to: child.path,
+        label: t(`nav.${child.key}`),
+        onSelect: onNavigate,
+        current: isActivePath(pathname, child.path) ? 'page' : undefined,
+      }))}
+    />
   );
 }
 
@@ -187,7 +177,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
         <Box px={collapsed ? 0 : 'sm'} pb="xs">
           {collapsed ? (
             <Group justify="center">
-              <Tooltip label={t('console.expandSidebar')} position="right" withArrow>
+              <FrameHint label={t('console.expandSidebar')} position="right">
                 <ActionIcon
                   variant="subtle"
                   color="gray"
@@ -198,7 +188,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
                 >
                   <IconLayoutSidebarLeftExpand size={20} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
+              </FrameHint>
             </Group>
           ) : (
             <Button
@@ -218,7 +208,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
       <Divider />
       <Stack gap="xs" p="md" align={collapsed ? 'center' : 'stretch'}>
         {collapsed ? (
-          <Tooltip label={balance === null ? nickname : `${nickname} · ¥${balance}`} position="right">
+          <FrameHint label={balance === null ? nickname : `${nickname} · ¥${balance}`} position="right">
             <Avatar
               component={Link}
               to="/finance"
@@ -229,7 +219,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
             >
               {nickname.slice(0, 1).toUpperCase()}
             </Avatar>
-          </Tooltip>
+          </FrameHint>
         ) : (
           <Group wrap="nowrap" gap="sm">
             <Avatar src={user.data?.avatar ?? null} alt="" radius="xl">
@@ -264,7 +254,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
           </Group>
         )}
         {collapsed ? (
-          <Tooltip label={t('console.logout')} position="right">
+          <FrameHint label={t('console.logout')} position="right">
             <ActionIcon
               variant="subtle"
               color="red"
@@ -275,7 +265,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
             >
               <IconLogout size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </FrameHint>
         ) : (
           <UnstyledButton
             onClick={() => void onLogout()}

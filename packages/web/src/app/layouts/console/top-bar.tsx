@@ -1,9 +1,11 @@
-import { ActionIcon, Anchor, Burger, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Button, Group } from '@mantine/core';
 import { IconCreditCard, IconDots, IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../../components/brand';
+import { FrameHint } from '../../../components/frame-hint';
+import { FrameMenu } from '../../../components/frame-menu';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { AnnouncementBell } from '../../../features/announcements';
@@ -91,16 +93,17 @@ export function TopBar({ mobile, navOpened, onBurger, brandWidth, compactBrand }
           </div>
           <div className={classes.iconOnly}>
             {SHORTCUTS.map(({ to, label, Icon }) => (
-              <Tooltip key={to} label={t(label)}>
+              <FrameHint key={to} label={t(label)} position="bottom-end">
                 <ActionIcon component={Link} to={to} variant="default" size="lg" aria-label={t(label)}>
                   <Icon size={18} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
+              </FrameHint>
             ))}
           </div>
           <div className={classes.shortcutsMenu}>
-            <Menu position="bottom-end" withinPortal shadow="md">
-              <Menu.Target>
+            <FrameMenu
+              position="bottom-end"
+              target={
                 <ActionIcon
                   variant="default"
                   size="lg"
@@ -110,21 +113,15 @@ export function TopBar({ mobile, navOpened, onBurger, brandWidth, compactBrand }
                 >
                   <IconDots size={18} aria-hidden />
                 </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {SHORTCUTS.map(({ to, label, Icon, menuTestId }) => (
-                  <Menu.Item
-                    key={to}
-                    component={Link}
-                    to={to}
-                    leftSection={<Icon size={16} aria-hidden />}
-                    data-testid={menuTestId}
-                  >
-                    {t(label)}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+              }
+              items={SHORTCUTS.map(({ to, label, Icon, menuTestId }) => ({
+                key: to,
+                to,
+                label: t(label),
+                icon: <Icon size={16} aria-hidden />,
+                testId: menuTestId,
+              }))}
+            />
           </div>
           <ThemeToggle />
           <LanguageSwitcher />
