@@ -22,6 +22,26 @@ function revealSelected(list: HTMLElement): void {
     list.scrollLeft = right + margin - list.clientWidth;
 }
 
+/** The round button on a faded edge: it pages the strip (out of the tab order and the accessibility tree). */
+function Arrow({ side, onClick }: { side: 'start' | 'end'; onClick: () => void }) {
+  const Icon = side === 'start' ? IconChevronLeft : IconChevronRight;
+  return (
+    <ActionIcon
+      className={classes.arrow}
+      data-side={side}
+      variant="default"
+      radius="xl"
+      size="md"
+      aria-hidden
+      tabIndex={-1}
+      onClick={onClick}
+      data-testid={`tabs-scroll-${side}`}
+    >
+      <Icon size={16} />
+    </ActionIcon>
+  );
+}
+
 /** Scrolls the list by most of its width, towards the hidden tabs. */
 function page(list: HTMLElement | null, direction: 1 | -1): void {
   list?.scrollBy({ left: direction * Math.round(list.clientWidth * 0.7), behavior: 'smooth' });
@@ -76,36 +96,8 @@ export function ScrollTabsList(props: TabsListProps) {
         data-fade-start={overflow.start || undefined}
         data-fade-end={overflow.end || undefined}
       />
-      {overflow.start && (
-        <ActionIcon
-          className={classes.arrow}
-          data-side="start"
-          variant="default"
-          radius="xl"
-          size="md"
-          aria-hidden
-          tabIndex={-1}
-          onClick={() => page(ref.current, -1)}
-          data-testid="tabs-scroll-start"
-        >
-          <IconChevronLeft size={16} />
-        </ActionIcon>
-      )}
-      {overflow.end && (
-        <ActionIcon
-          className={classes.arrow}
-          data-side="end"
-          variant="default"
-          radius="xl"
-          size="md"
-          aria-hidden
-          tabIndex={-1}
-          onClick={() => page(ref.current, 1)}
-          data-testid="tabs-scroll-end"
-        >
-          <IconChevronRight size={16} />
-        </ActionIcon>
-      )}
+      {overflow.start && <Arrow side="start" onClick={() => page(ref.current, -1)} />}
+      {overflow.end && <Arrow side="end" onClick={() => page(ref.current, 1)} />}
     </Box>
   );
 }
