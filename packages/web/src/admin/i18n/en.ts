@@ -836,6 +836,7 @@ export const adminEn: AdminMessages = {
       'Top-up code batches created by operators (no balance is debited; the money enters the books when a code is redeemed). Lock, disable or enable a code or every unused code of a batch; codes customers generated from their balance can be found and handled below too.',
     create: 'Create a batch',
     quantity: 'Number of codes',
+    quantityRange: 'Number of codes (1–{{max}})',
     expiresAt: 'Expires (optional)',
     created: 'Batch {{batch}} created',
     batch: 'Batch',

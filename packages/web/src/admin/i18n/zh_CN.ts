@@ -813,6 +813,7 @@ export const adminZhCN = {
       '运营人员创建的充值码批次（不扣任何余额，兑换时才记账）。可锁定、停用或启用单个充值码或整个批次中未使用的充值码；客户用余额生成的充值码也可在下方查找并处理。',
     create: '创建批次',
     quantity: '数量',
+    quantityRange: '数量（1–{{max}}）',
     expiresAt: '过期时间（可选）',
     created: '已创建批次 {{batch}}',
     batch: '批次',

@@ -817,6 +817,7 @@ export const adminZhTW: AdminMessages = {
       '營運人員建立的儲值碼批次（不扣任何餘額，兌換時才記帳）。可鎖定、停用或啟用單一儲值碼或整個批次中未使用的儲值碼；客戶用餘額產生的儲值碼也可在下方查找並處理。',
     create: '建立批次',
     quantity: '數量',
+    quantityRange: '數量（1–{{max}}）',
     expiresAt: '到期時間（選填）',
     created: '已建立批次 {{batch}}',
     batch: '批次',

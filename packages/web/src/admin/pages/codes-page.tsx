@@ -172,13 +172,13 @@ export function CodesPage({ me }: { me: StaffMe }) {
           <Card withBorder radius="md" padding="md">
             <form onSubmit={submit} aria-label={t('codes.create')}>
               <Group align="flex-end" gap="sm">
+                {/* The range is in the label: a hint under one box of the row would lift it off the others. */}
                 <TextInput
-                  label={t('codes.quantity')}
+                  label={t('codes.quantityRange', { max: moneyApi.OPERATOR_BATCH_MAX })}
                   inputMode="numeric"
                   value={String(draft.quantity)}
                   onChange={(e) => setDraft({ ...draft, quantity: e.currentTarget.value.replace(/\D/g, '') })}
-                  description={`1–${moneyApi.OPERATOR_BATCH_MAX}`}
-                  maw={140}
+                  maw={160}
                   required
                 />
                 <TextInput

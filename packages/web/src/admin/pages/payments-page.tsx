@@ -126,8 +126,9 @@ function SettingsForm({ data }: { data: UsdtSettings }) {
                   <Text size="xs">{t('payments.notReadable')}</Text>
                 </Alert>
               )}
-              {/* The address takes the row (a whole one on a phone); the confirmations sit beside it or below. */}
-              <Group align="flex-end" gap="sm" wrap="wrap">
+              {/* The address takes the row (a whole one on a phone); the confirmations sit beside it or below. Top
+                  aligned: the address's hint sits under its box. */}
+              <Group align="flex-start" gap="sm" wrap="wrap">
                 <TextInput
                   label={t('payments.address')}
                   description={t('payments.addressHint')}
