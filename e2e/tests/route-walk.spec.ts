@@ -459,8 +459,9 @@ for (const theme of ['light', 'dark'] as const) {
         await page.getByTestId('sidebar-burger').click();
         await expect(page.getByRole('dialog', { name: /.+/ }).getByTestId('sidebar-balance')).toBeVisible();
         await transitionsDone(page);
-        // The drawer's foot (log out, the version) stays on the screen under its header.
+        // The drawer is the screen's height, and its foot (log out, the version) stays on the screen under its header.
         const drawer = page.getByRole('dialog', { name: /.+/ });
+        expect((await drawer.boundingBox())?.height).toBeGreaterThanOrEqual(page.viewportSize()!.height - 1);
         await expect(drawer.getByTestId('logout-button')).toBeInViewport({ ratio: 1 });
         await expect(drawer.getByTestId('app-version')).toBeInViewport({ ratio: 1 });
         await page.screenshot({ path: shots(`walk/sidebar-drawer-${theme}-${width}`) });

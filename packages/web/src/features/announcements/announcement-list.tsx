@@ -17,7 +17,7 @@ export function AnnouncementList({ items, onOpen }: ListProps) {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (
-    <Stack gap="xs" component="ul" className={classes.list} aria-label={t('announcements.list.title')}>
+    <Stack gap={0} component="ul" className={classes.list} aria-label={t('announcements.list.title')}>
       {items.map((a) => (
         <li key={a.id}>
           <UnstyledButton

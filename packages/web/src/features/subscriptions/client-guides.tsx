@@ -1,4 +1,4 @@
-import { Accordion, Card, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Accordion, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScrollTabsList } from '../../components/scroll-tabs-list';
 
@@ -20,19 +20,18 @@ function ClientSteps({ client }: { client: ClientId }) {
     t(`subscriptions.guides.clients.${client}.step2`),
     t(`subscriptions.guides.clients.${client}.step3`),
   ];
+  // A client's steps are a titled list in the guides' card, not a bordered box inside it.
   return (
-    <Card withBorder padding="md" radius="md">
-      <Stack gap="xs">
-        <Title order={4} size="h5">
-          {t(`subscriptions.guides.clients.${client}.name`)}
-        </Title>
-        <List type="ordered" size="sm" spacing={4}>
-          {steps.map((step) => (
-            <List.Item key={step}>{step}</List.Item>
-          ))}
-        </List>
-      </Stack>
-    </Card>
+    <Stack gap="xs">
+      <Title order={4} size="h5">
+        {t(`subscriptions.guides.clients.${client}.name`)}
+      </Title>
+      <List type="ordered" size="sm" spacing={4}>
+        {steps.map((step) => (
+          <List.Item key={step}>{step}</List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }
 
@@ -57,7 +56,7 @@ export function ClientGuides() {
         </ScrollTabsList>
         {PLATFORMS.map((p) => (
           <Tabs.Panel key={p.id} value={p.id} pt="md">
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="lg">
               {p.clients.map((c) => (
                 <ClientSteps key={c} client={c} />
               ))}

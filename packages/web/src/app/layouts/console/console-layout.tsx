@@ -64,11 +64,7 @@ export default function ConsoleLayout() {
       {mobile && (
         <Drawer.Root opened={drawerOpened} onClose={drawer.close} size={LAYOUT.sidebarExpanded}>
           <Drawer.Overlay />
-          <Drawer.Content
-            aria-label={t('console.mainNavigation')}
-            data-testid="sidebar"
-            style={{ display: 'flex', flexDirection: 'column' }}
-          >
+          <Drawer.Content aria-label={t('console.mainNavigation')} data-testid="sidebar">
             {/* The brand where the top bar has it, and a way to close besides Escape and the overlay. */}
             <Drawer.Header
               h={shell.headerHeightPhone}
@@ -80,7 +76,11 @@ export default function ConsoleLayout() {
               <Drawer.CloseButton aria-label={t('console.closeNavigation')} data-testid="sidebar-close" />
             </Drawer.Header>
             {/* The rest of the height, not all of it: the user, log out and the version stay on the screen. */}
-            <Drawer.Body p={0} style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+            <Drawer.Body
+              p={0}
+              h={`calc(100% - ${shell.headerHeightPhone}px)`}
+              style={{ display: 'flex', flexDirection: 'column' }}
+            >
               <Sidebar collapsed={false} onNavigate={drawer.close} />
             </Drawer.Body>
           </Drawer.Content>
