@@ -277,6 +277,10 @@ test("the console's frame lays out its texts where the page puts them once its d
     await page.unroute('**/app-boot.js');
     await page.goto(path);
     await settled(page, '[data-testid="page-title"]');
+    // The frame's own title satisfies `settled` while the app may still be rendering: wait for the app's copy.
+    await expect(
+      page.locator('#root .mantine-AppShell-main').getByText(texts[0]!, { exact: true }),
+    ).toBeVisible();
     expect(await textBoxes(page, '#root', texts), path).toEqual(framed);
     // The page's style sheets the frame linked outlive it: the page's own import found them linked and added none.
     const unstyled = await page.evaluate(() =>
