@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Navigate, useLocation, useRoutes } from 'react-router';
 import { authApi, ERRORS } from '@portal/contract';
 import type { StaffMe } from '@portal/contract/admin';

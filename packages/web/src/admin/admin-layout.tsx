@@ -2,7 +2,7 @@ import { AppShell, Badge, Burger, Group, NavLink, Stack, Text } from '@mantine/c
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
 import type { StaffMe } from '@portal/contract/admin';
 import { LAYOUT } from '@portal/contract';

@@ -6,9 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { TOAST } from '@portal/contract';
-import { i18n } from '../i18n/i18n';
 import { notificationsLoaded, onNotificationsLoaded } from '../lib/notify';
 import { createThemeManager } from '../theme/color-scheme';
 import { cssVariablesResolver, theme } from '../theme/theme';
@@ -32,20 +30,18 @@ function NotificationsHost() {
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        colorSchemeManager={themeManager}
-        defaultColorScheme="auto"
-      >
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <NotificationsHost />
-            {children}
-          </ModalsProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={themeManager}
+      defaultColorScheme="auto"
+    >
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <NotificationsHost />
+          {children}
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
   );
 }

@@ -3,9 +3,9 @@
  * pages), "<site name> · <what it sells>" on the landing page. One hook (useRouteTitle) keeps document.title in step
  * with the route and the language; the prerender writes the same text into the page's <title>.
  */
-import type { ParseKeys, TFunction } from 'i18next';
+import type { ParseKeys, TFunction } from '../i18n/translator';
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { normalizePagePath } from '@portal/contract';
 import { consoleTrail } from './console-pages';

@@ -1,7 +1,7 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import type { MantineBreakpoint } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 export function Brand({ compact = false, textFrom }: { compact?: boolean; textFrom?: MantineBreakpoint }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { ActionIcon, Text } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { LANGUAGE_OPTIONS } from '@portal/contract';
 import { currentLocale, setLanguage } from '../i18n/i18n';
 import { FrameMenu } from './frame-menu';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Box, Button, Group, List, Skeleton, Stack, Text, Title }
 import { useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { DEFAULT_LOCALE, isLocale, LEGAL_EFFECTIVE_DATE, LEGAL_PATHS, LEGAL_VERSION } from '@portal/contract';
 import type { LegalDocumentKind, Locale } from '@portal/contract';

@@ -1,6 +1,6 @@
 import { Group, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { LoadError } from './load-error';
 
 /** What the list state needs of a TanStack query. */

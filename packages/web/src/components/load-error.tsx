@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 interface LoadErrorProps {
   /** What failed, in the user's language ("节点加载失败，请稍后重试") */

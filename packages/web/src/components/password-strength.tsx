@@ -1,5 +1,5 @@
 import { Progress, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { loginPasswordStrength, registerPasswordScore, strengthLabel } from '@portal/contract';
 
 const LOGIN_COLORS = { weak: 'red', medium: 'yellow', strong: 'teal' } as const;

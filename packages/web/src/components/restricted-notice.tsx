@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /**
  * The lock notice of a feature an unverified (restricted) account cannot use yet: recharge and subscription.

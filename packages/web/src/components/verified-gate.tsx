@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useProfile } from '../lib/account-queries';
 import { PageLoader } from './page-loader';
 import { RestrictedNotice } from './restricted-notice';

@@ -1,17 +1,16 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LOCALE,
   isLocale,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_S,
-  LOCALES,
   STORAGE_KEYS,
   validationKeyName,
 } from '@portal/contract';
 import type { Locale } from '@portal/contract';
 import { browserLanguages, htmlLang, resolveInitialLocale } from './language';
 import { loadResource } from './resources';
+import { Translator } from './translator';
+import type { Namespace } from './translator';
 
 function readStoredLanguage(): string | null {
   try {
@@ -28,66 +27,34 @@ function applyHtmlLang(locale: Locale): void {
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
 }
 
-export const i18n = i18next.createInstance();
+export const i18n = new Translator();
 
 const initialLocale = resolveInitialLocale(readStoredLanguage(), browserLanguages());
-
-/**
- * Loads a language's messages when i18next asks for them (at start, and on a switch): its own chunk, so only the
- * language in use is downloaded (app-boot.js preloads the one it expects alongside the entry).
- */
-/** Loaders of the namespaces besides the app's messages (the operators' console adds its own: `admin`). */
-const namespaceLoaders = new Map<string, (locale: Locale) => Promise<object>>([
-  ['translation', loadResource],
-]);
 
 /**
  * Adds a namespace of messages, loaded like the app's (its own chunk per language, again on a language switch),
  * and loads it for the language in use. The operators' console's messages never reach the customer's bundles.
  */
 export async function addNamespace(
-  namespace: string,
+  namespace: Namespace,
   load: (locale: Locale) => Promise<object>,
 ): Promise<void> {
-  namespaceLoaders.set(namespace, load);
+  i18n.addLoader(namespace, (language) =>
+    isLocale(language) ? load(language) : Promise.reject(new Error(`unknown language ${language}`)),
+  );
   await i18n.loadNamespaces(namespace);
 }
 
-const lazyMessages = {
-  type: 'backend' as const,
-  init() {},
-  read(language: string, namespace: string, done: (error: Error | null, data?: object) => void) {
-    const load = namespaceLoaders.get(namespace);
-    if (!isLocale(language) || !load) {
-      done(new Error(`unknown language ${language} or namespace ${namespace}`));
-      return;
-    }
-    load(language).then(
-      (resource) => done(null, resource),
-      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-    );
-  },
-};
-
-// Top-level await: every module that imports this one finds the current language's messages in place.
-await i18n
-  .use(lazyMessages)
-  .use(initReactI18next)
-  .init({
-    lng: initialLocale,
-    // Every language has every key (typed and tested): no second language to download as a fallback.
-    fallbackLng: false,
-    supportedLngs: [...LOCALES],
-    nonExplicitSupportedLngs: false,
-    load: 'currentOnly',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-applyHtmlLang(initialLocale);
-
-i18n.on('languageChanged', (lng) => {
+// A language's messages are its own chunk, so only the language in use is downloaded (app-boot.js preloads the one
+// it expects alongside the entry); every language has every key (typed and tested), so none falls back to another.
+i18n.addLoader('translation', (language) =>
+  isLocale(language) ? loadResource(language) : Promise.reject(new Error(`unknown language ${language}`)),
+);
+i18n.onLanguageChanged((lng) => {
   if (isLocale(lng)) applyHtmlLang(lng);
 });
+// Top-level await: every module that imports this one finds the current language's messages in place.
+await i18n.changeLanguage(initialLocale);
 
 /** The language in use now. */
 export function currentLocale(): Locale {
@@ -117,6 +84,6 @@ export function translateValidation(message: string | undefined): string | undef
  * contract's modules in the browser hold the codes, not the texts); undefined when unknown or not loaded.
  */
 export function catalogueText(code: number, locale: Locale): string | undefined {
-  const text: unknown = i18n.getResource(locale, 'translation', `errors.${code}`);
+  const text = i18n.getResource(locale, 'translation', `errors.${code}`);
   return typeof text === 'string' && text !== '' ? text : undefined;
 }

@@ -1,4 +1,4 @@
-/** The operators' console's messages (i18next namespace `admin`), Simplified Chinese: the source of the type. */
+/** The operators' console's messages (translation namespace `admin`), Simplified Chinese: the source of the type. */
 export const adminZhCN = {
   title: '运营控制台',
   pageTitle: '{{page}} · 运营控制台',
@@ -251,10 +251,8 @@ export const adminZhCN = {
     withBalance: '余额大于 0',
     registeredFrom: '注册时间自',
     registeredTo: '注册时间至',
-    apply: '筛选',
     sort: '排序',
     sorts: { newest: '最新注册在前', oldest: '最早注册在前', balance: '余额从高到低' },
-    reset: '清除',
     empty: '没有符合条件的账户',
     loadFailed: '账户加载失败',
     email: '邮箱',

@@ -17,7 +17,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import {
   AGENT_ROUTE_ACTIONS,
   AGENT_SETTINGS_LIMITS,

@@ -1,6 +1,6 @@
 import { Alert, Code, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { AuditRecord } from '@portal/contract/admin';
 import { DataList, timeColumn } from '../../components/data-list';
 import type { DataColumn } from '../../components/data-list';

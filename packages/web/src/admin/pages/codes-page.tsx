@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CODE_STATUS_COLORS } from '../../features/wallet';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminCode, CodeBatch, StaffMe } from '@portal/contract/admin';

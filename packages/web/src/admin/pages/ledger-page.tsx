@@ -1,6 +1,6 @@
 import { Code, NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { walletApi } from '@portal/contract';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminLedgerEntry, TimeSort } from '@portal/contract/admin';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { PhoneFilters } from '../../components/phone-filters';
 import { DataList } from '../../components/data-list';
 import type { DataColumn, RowAttributes } from '../../components/data-list';

@@ -1,5 +1,5 @@
 import { Alert, NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { SS_OBFS_MODES, SS_PLUGINS } from '@portal/contract/admin';
 import type { AdminNode, NodeInput } from '@portal/contract/admin';
 import { translateValidation } from '../../i18n/i18n';

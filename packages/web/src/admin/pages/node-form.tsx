@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isQuicProtocol, LOCALES, NODE_PROTOCOLS } from '@portal/contract';
 import {
   adminNodesApi,

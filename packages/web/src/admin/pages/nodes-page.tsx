@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { NODE_PROTOCOLS, NODE_STATUSES } from '@portal/contract';
 import type { NodeStatus } from '@portal/contract';
 import type { AdminNode, AgentConfig, StaffMe } from '@portal/contract/admin';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminOrder, StaffMe, TimeSort } from '@portal/contract/admin';
 import { timeColumn, type DataColumn } from '../../components/data-list';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { EXPIRING_DAYS, OVERVIEW_DAYS, OVERVIEW_PERIODS } from '@portal/contract/admin';
 import type {

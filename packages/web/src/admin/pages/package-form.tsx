@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { LOCALES, subscriptionsApi } from '@portal/contract';
 import { PACKAGE_LIMITS, packageAdminApi, TRAFFIC_RESETS } from '@portal/contract/admin';
 import type { Locale } from '@portal/contract';

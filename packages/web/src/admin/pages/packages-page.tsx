@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Switch, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { hasPermission } from '@portal/contract';
 import type { AdminPackage, StaffMe } from '@portal/contract/admin';
 import { DataList } from '../../components/data-list';

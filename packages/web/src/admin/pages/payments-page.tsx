@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { rechargeApi } from '@portal/contract';
 import type { UsdtSettings, UsdtSettingsInput } from '@portal/contract/admin';
 import { currentLocale } from '../../i18n/i18n';

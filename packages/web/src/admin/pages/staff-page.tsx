@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { STAFF_ROLES } from '@portal/contract';
 import type { StaffRole, UserRole } from '@portal/contract';
 import type { StaffMe, StaffMember } from '@portal/contract/admin';

@@ -17,7 +17,7 @@ import {
 import { IconArrowLeft, IconLock, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import { TICKET_STATUSES, TICKETS } from '@portal/contract';
 import type { TicketStatus } from '@portal/contract';

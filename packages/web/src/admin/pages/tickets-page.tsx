@@ -1,7 +1,7 @@
 import { Alert, Anchor, Card, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TICKET_STATUSES } from '@portal/contract';
 import type { TicketStatus } from '@portal/contract';

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TOPUP_STATUS_COLORS } from '../../features/wallet';
 import { rechargeApi } from '@portal/contract';
 import { moneyApi } from '@portal/contract/admin';

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { PACKAGE_LIMITS, packageAdminApi } from '@portal/contract/admin';
 import type { AdminPackage, TrialSettings } from '@portal/contract/admin';
 import { currentLocale, translateValidation } from '../../i18n/i18n';

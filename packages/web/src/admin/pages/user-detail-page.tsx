@@ -15,7 +15,7 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import { hasPermission, isLocale } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';

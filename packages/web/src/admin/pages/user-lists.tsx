@@ -1,5 +1,5 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TicketStatusBadge } from '../../features/tickets';
 import { TOPUP_STATUS_COLORS } from '../../features/wallet';
 import { Link, useNavigate } from 'react-router';

@@ -13,7 +13,7 @@ import {
 import { IconGift } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { hasPermission } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';
 import type { StaffMe, UserDetail } from '@portal/contract/admin';

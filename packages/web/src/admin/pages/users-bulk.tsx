@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { LOCALES } from '@portal/contract';
 import type { Locale } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';

@@ -1,5 +1,5 @@
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { userAdminApi } from '@portal/contract/admin';
 import type { SegmentMailingInfo } from '@portal/contract/admin';
 import { timeColumn, type DataColumn } from '../../components/data-list';

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconMail, IconMailbox, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { hasPermission } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';

@@ -8,7 +8,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { useDismissConsoleFrame } from '../console-frame';
 import { useHydratedSignal } from '../hydrated-signal';
 import { useRouteTitle } from '../route-title';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** Public routes (auth callback, email verification, password reset, legal texts, /login). */
 export default function PublicLayout() {

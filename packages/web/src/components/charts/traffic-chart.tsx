@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { currentLocale } from '../../i18n/i18n';
 import { byteAxis, formatByteTick } from '../../lib/byte-axis';
 import { formatBytes } from '../../lib/format-number';

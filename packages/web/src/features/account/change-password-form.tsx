@@ -1,6 +1,6 @@
 import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { authApi, changePasswordFormSchema, REDIRECT_DELAY } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ERRORS, OAUTH_PROVIDERS } from '@portal/contract';
 import type { OAuthAccount, OAuthProvider } from '@portal/contract';
 import { PROVIDER_ICONS, startOAuth, useOAuthProvidersQuery } from '../auth';

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { LIMITS, profileUpdateSchema } from '@portal/contract';
 import type { UserProfile } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconDevices } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { DataList, type DataColumn } from '../../components/data-list';
 import type { SessionInfo } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';

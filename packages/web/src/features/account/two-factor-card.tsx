@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { currentLocale } from '../../i18n/i18n';

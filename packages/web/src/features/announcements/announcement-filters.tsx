@@ -1,5 +1,5 @@
 import { Switch } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_PRIORITIES } from '@portal/contract';
 import { FilterBar, FilterSelect } from '../../components/filter-bar';
 import { categoryKey, priorityKey } from './format';

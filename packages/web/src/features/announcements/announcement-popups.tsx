@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { STORAGE_KEYS } from '@portal/contract';
 import type { Announcement } from '@portal/contract';

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_PAGE_SIZE, ANNOUNCEMENT_PRIORITIES } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
 import { ListPagination } from '../../components/list-pagination';

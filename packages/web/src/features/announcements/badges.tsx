@@ -1,6 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import { IconPin } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Announcement } from '@portal/contract';
 import { CATEGORY_COLORS, categoryKey, PRIORITY_COLORS, priorityKey } from './format';
 

@@ -1,7 +1,7 @@
 import { Modal, Text } from '@mantine/core';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { AuthPanel } from './auth-panel';
 import type { AuthMode } from './auth-panel';
 

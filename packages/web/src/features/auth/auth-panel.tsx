@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 

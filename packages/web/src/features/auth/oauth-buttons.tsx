@@ -2,7 +2,7 @@ import { Button, Divider, Group, Stack } from '@mantine/core';
 import { IconBrandGithub, IconBrandGoogle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { authApi } from '@portal/contract';
 import type { OAuthProvider } from '@portal/contract';
 import { isApiError } from '../../lib/api-error';

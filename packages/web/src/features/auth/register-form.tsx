@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { authApi, registerFormSchema } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { authApi, REDIRECT_DELAY, resetConfirmSchema } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
@@ -42,6 +42,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
           password={{
             label: t('reset.newPassword'),
             placeholder: t('reset.newPasswordPlaceholder'),
+            // The same rule as a change of password (8-128 characters), so the same hint.
+            description: t('security.newPasswordRule'),
             ...form.bind('password'),
             'data-testid': 'reset-password',
           }}

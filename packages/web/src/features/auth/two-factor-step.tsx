@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { authApi } from '@portal/contract';
 import type { TokenPair } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';

@@ -1,7 +1,7 @@
 import { Alert, Button, CloseButton, Group, Text, Transition } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { authApi, LAYOUT } from '@portal/contract';
 import { apiRequest } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';

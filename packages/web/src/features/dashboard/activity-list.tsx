@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/c
 import { IconCoin, IconHeadset, IconPackage, IconSpeakerphone } from '@tabler/icons-react';
 import type { Activity, ActivityType, TicketStatus } from '@portal/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime, formatRelativeTime } from '../../lib/format-date';

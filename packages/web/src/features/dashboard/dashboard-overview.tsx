@@ -1,5 +1,5 @@
 import { Grid, SimpleGrid, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ActivitiesCard } from './activities-card';
 import { useRestricted } from './api';
 import { BalanceCard } from './balance-card';

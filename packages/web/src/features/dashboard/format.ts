@@ -1,6 +1,6 @@
 /** Display helpers of the dashboard: traffic, the month's days, subscriptions, and what each activity says. */
 import type { Activity, Subscription, TrafficDay } from '@portal/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator';
 import { isDebit, signedYuan, yuan } from '../../lib/money';
 
 /** Days of this month up to today (UTC, the calendar the nodes' daily traffic uses): 1 on the first. */

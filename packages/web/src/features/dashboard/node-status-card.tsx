@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconActivityHeartbeat } from '@tabler/icons-react';
 import type { Locale, NodeInfo, NodeStatus } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { currentLocale } from '../../i18n/i18n';

@@ -9,7 +9,7 @@ import {
   IconTicket,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useMySubscriptions, useQuickLink } from './api';
 import { DashboardCard } from './dashboard-card';

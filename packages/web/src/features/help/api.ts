@@ -1,6 +1,6 @@
 /** Hooks of the help centre, built from the contract (product rules §10). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { helpApi, isLocale, DEFAULT_LOCALE } from '@portal/contract';
 import type {
   Endpoint,

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { IconEye, IconStarFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { HelpDocumentItem } from '@portal/contract';
 
 type Stats = Pick<HelpDocumentItem, 'views' | 'rating' | 'rating_count'>;

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFileUnknown } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { HELP_LIMITS } from '@portal/contract';
 import type { HelpDocument } from '@portal/contract';

@@ -2,7 +2,7 @@ import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBook } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { HELP_LIMITS, HELP_PLATFORMS } from '@portal/contract';
 import type { HelpPlatform } from '@portal/contract';

@@ -1,6 +1,6 @@
 import { ActionIcon, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { HELP_LIMITS, HELP_PLATFORMS } from '@portal/contract';
 import type { HelpCategory, HelpPlatform } from '@portal/contract';
 import { FilterBar, FilterSelect } from '../../components/filter-bar';

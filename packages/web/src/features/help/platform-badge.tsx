@@ -6,7 +6,7 @@ import {
   IconBrandWindows,
   IconDeviceMobile,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { HelpPlatform } from '@portal/contract';
 
 const ICONS = {

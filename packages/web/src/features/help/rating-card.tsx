@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Input, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { HELP_LIMITS, rateBodySchema } from '@portal/contract';
 import type { HelpDocument } from '@portal/contract';
 import { currentLocale, translateValidation } from '../../i18n/i18n';

@@ -1,5 +1,5 @@
 /** Display helpers of the node centre: country names, cities, regions, rate multipliers. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { localeToHeader, NODE_REGIONS } from '@portal/contract';
 import type { Locale, NodeInfo } from '@portal/contract';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconServer2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { DEFAULT_PAGE_SIZE, NODE_PROTOCOLS, NODE_STATUSES, NODES } from '@portal/contract';
 import type { NodeProtocol, NodeStatus } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';

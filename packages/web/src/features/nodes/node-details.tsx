@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { NodeInfo } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatPercent } from '../../lib/format-number';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { NODE_PROTOCOLS, NODE_STATUSES } from '@portal/contract';
 import type { NodeProtocol, NodeStatus } from '@portal/contract';
 import { FilterBar, FilterSelect } from '../../components/filter-bar';

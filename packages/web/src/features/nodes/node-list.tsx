@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { NodeInfo } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatPercent } from '../../lib/format-number';

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { NodeSummary } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatPercent } from '../../lib/format-number';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { MantineColor } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Package } from '@portal/contract';
 import { yuan } from '../../lib/money';
 import type { CycleSaving } from '../../lib/package-pricing';

@@ -1,7 +1,7 @@
 import { Card, Center, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import type { MantineColor } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { subscriptionsApi } from '@portal/contract';
 import type { Package } from '@portal/contract';
 import { cycleSaving } from '../../lib/package-pricing';

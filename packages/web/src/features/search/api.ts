@@ -1,7 +1,7 @@
 /** The server half of the top-bar search, built from the contract (product rules §10). */
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { DEFAULT_LOCALE, isLocale, SEARCH, searchApi } from '@portal/contract';
 import type { Locale, SearchResults } from '@portal/contract';
 import { apiRequest } from '../../lib/api-client';

@@ -17,7 +17,7 @@ import { usePhone } from '../../lib/use-phone';
 import { IconCornerDownLeft, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { SEARCH } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';

@@ -26,7 +26,7 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator';
 import type { ReactNode } from 'react';
 import type { Locale, SearchResults, SubscriptionStatus, TicketStatus } from '@portal/contract';
 import { formatDate } from '../../lib/format-date';

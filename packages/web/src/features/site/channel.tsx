@@ -11,7 +11,7 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import type { ChannelType } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CopyAction } from '../../components/copy-action';
 
 const ICONS: Record<ChannelType, typeof IconMail> = {

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCurrencyDollar, IconTicket } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useDealers } from './api';
 import { ChannelIcon, ChannelValue } from './channel';

@@ -1,5 +1,5 @@
 import { Accordion, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ScrollTabsList } from '../../components/scroll-tabs-list';
 
 /** Platforms and their two recommended clients; the steps are message keys under subscriptions.guides. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconLink, IconRefreshAlert } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyPage } from '../../components/empty-page';
 import { PageLoader } from '../../components/page-loader';

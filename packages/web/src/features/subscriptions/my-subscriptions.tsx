@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Subscription } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
 import { PageLoader } from '../../components/page-loader';

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { OnlineDevice } from '@portal/contract';
 import { DataList, type DataColumn } from '../../components/data-list';
 import { ListState } from '../../components/list-state';

@@ -1,6 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { DEFAULT_PAGE_SIZE, type SubscriptionOrder, type SubscriptionStatus } from '@portal/contract';
 import { DataList, type DataColumn } from '../../components/data-list';
 import { currentLocale } from '../../i18n/i18n';

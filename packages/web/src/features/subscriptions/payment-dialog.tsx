@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Modal, Stack } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ERRORS } from '@portal/contract';
 import type { ApiError } from '../../lib/api-error';
 import { FormErrorAlert } from '../../components/form-error-alert';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle, IconPackage } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Package, Subscription } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';
 import { PageLoader } from '../../components/page-loader';

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Subscription } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format-date';

@@ -2,7 +2,7 @@ import { Alert, Card, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@
 import classes from './stats-panel.module.css';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { currentLocale } from '../../i18n/i18n';
 import { formatBytes } from '../../lib/format-number';
 import { yuan } from '../../lib/money';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { SubscriptionStatus } from '@portal/contract';
 import { SUBSCRIPTION_STATUS_COLORS } from './status';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowUpRight, IconInfoCircle, IconLink, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ActionRow } from '../../components/action-row';
 import { Link } from 'react-router';
 import type { Subscription } from '@portal/contract';

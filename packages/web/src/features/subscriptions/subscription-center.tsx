@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { IconChartBar, IconListDetails, IconPackage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { VerifiedGate } from '../../components/verified-gate';
 import { useProfile } from '../../lib/account-queries';

@@ -1,5 +1,5 @@
 import { Alert, Card, Center, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TrafficChart } from '../../components/charts';
 import { TRAFFIC_DAYS, useSubscriptionTraffic } from './api';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatTraffic } from './format';
 
 /** A byte count, or "unlimited traffic" for null (for lines whose label already says it is traffic). */

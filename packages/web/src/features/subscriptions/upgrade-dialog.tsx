@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, Loader, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ERRORS } from '@portal/contract';
 import type { Package, Subscription, UpgradeQuote } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';

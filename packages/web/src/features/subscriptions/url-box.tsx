@@ -1,7 +1,7 @@
 import { Button, Center, CopyButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** clash / sing-box / Shadowrocket import links for a subscription URL. */
 export function clientImportLinks(url: string) {

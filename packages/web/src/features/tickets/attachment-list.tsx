@@ -1,6 +1,6 @@
 import { Anchor, Group, Image, Paper, Text, UnstyledButton } from '@mantine/core';
 import { IconFileText, IconFileTypePdf, IconFileWord } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TicketAttachment } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatBytes } from '../../lib/format-number';

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, FileButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconPaperclip, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { LIMITS, TICKETS } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatBytes } from '../../lib/format-number';

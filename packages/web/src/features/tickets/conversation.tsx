@@ -1,6 +1,6 @@
 import { Avatar, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconHeadset, IconUser } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TicketAttachment, TicketDetail } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format-date';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { IconLock, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TICKETS, type TicketDetail } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { isApiError } from '../../lib/api-error';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TicketPriority, TicketStatus } from '@portal/contract';
 import { PRIORITY_COLORS, STATUS_COLORS } from './format';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Loader, NativeSelect, Stack, Tabs, Title } from '@mantine/core';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { DEFAULT_PAGE_SIZE, TICKET_STATUSES } from '@portal/contract';
 import type { TicketStatus } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';

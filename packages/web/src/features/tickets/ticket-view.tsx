@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconLifebuoy, IconCircleX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { ERRORS, TICKETS } from '@portal/contract';
 import type { TicketDetail } from '@portal/contract';

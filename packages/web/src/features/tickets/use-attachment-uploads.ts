@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ERRORS, LIMITS, TICKETS } from '@portal/contract';
 import type { TicketAttachment } from '@portal/contract';
 import { isApiError } from '../../lib/api-error';

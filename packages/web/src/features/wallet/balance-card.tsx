@@ -1,6 +1,6 @@
 import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconReceipt, IconTicket } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useBalance } from '../../lib/account-queries';
 import { signedYuan, toFen, yuan } from '../../lib/money';

@@ -1,5 +1,5 @@
 import { Alert, Card, Center, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { BALANCE_HISTORY_DAYS, useBalanceHistory } from './api';
 import { Chart, formatDay, niceTicks } from '../../components/charts';
 import { currentLocale } from '../../i18n/i18n';

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantin
 import { IconCircleCheck, IconClipboard } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ERRORS, LIMITS, rechargeCodeSchema } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { translateValidation } from '../../i18n/i18n';

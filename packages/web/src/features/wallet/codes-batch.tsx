@@ -1,6 +1,6 @@
 import { Button, Card, CopyButton, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { GeneratedBatch } from './codes-generate-form';
 import { CopyAction } from '../../components/copy-action';
 import { yuan } from '../../lib/money';

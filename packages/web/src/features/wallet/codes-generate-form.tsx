@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { ERRORS, fenToString, generateCodesBody, LIMITS, rechargeApi } from '@portal/contract';
 import type { EndpointData } from '@portal/contract';

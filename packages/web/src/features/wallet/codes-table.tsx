@@ -1,7 +1,7 @@
 import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { DEFAULT_PAGE_SIZE, rechargeApi } from '@portal/contract';
 import type { CodeStatus, RechargeCode } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';

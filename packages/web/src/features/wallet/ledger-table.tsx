@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Input, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { DEFAULT_PAGE_SIZE, walletApi } from '@portal/contract';
 import type { LedgerEntry, LedgerKind } from '@portal/contract';
 import { DataList, type DataColumn } from '../../components/data-list';

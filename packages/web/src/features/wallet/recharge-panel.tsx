@@ -1,6 +1,6 @@
 import { Card, Tabs } from '@mantine/core';
 import { IconCurrencyDollar, IconTicket } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { useRechargeConfigs } from './api';
 import type { Topup } from '@portal/contract';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { CodeStatus, TopupStatus } from '@portal/contract';
 import { CODE_STATUS_COLORS, TOPUP_STATUS_COLORS } from './status';
 

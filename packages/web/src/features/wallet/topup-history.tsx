@@ -1,6 +1,6 @@
 import { Button, Card, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE, rechargeApi } from '@portal/contract';
 import type { Topup, TopupStatus } from '@portal/contract';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Input, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { fenToString, moneyAmountSchema } from '@portal/contract';
 import type { Network, Topup } from '@portal/contract';

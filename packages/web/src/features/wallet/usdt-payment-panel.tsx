@@ -19,7 +19,7 @@ import { IconAlertTriangle, IconCircleCheck, IconClock, IconInfoCircle } from '@
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { USDT } from '@portal/contract';
 import type { Topup } from '@portal/contract';

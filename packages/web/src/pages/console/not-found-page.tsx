@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { EmptyPage } from '../../components/empty-page';
 

@@ -1,5 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { PageLoader } from '../../components/page-loader';
 import { ProfileCard } from '../../features/account';
 import { useProfile } from '../../lib/account-queries';

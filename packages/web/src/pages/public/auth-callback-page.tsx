@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Paper } from '@mantine/core';
 import { IconCircleCheck, IconPlugConnectedX, IconShieldX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '@portal/contract';
 import type { OAuthProvider } from '@portal/contract';

@@ -1,7 +1,7 @@
 import { AppShell, Drawer } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@portal/contract';
 import { PageLoader } from '../../../components/page-loader';

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { DismissConsoleFrame } from '../../console-frame';
 
 function PageFailed() {

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translator';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
 import type { Crumb } from '../../console-pages';

@@ -19,7 +19,7 @@ import {
   IconLogout,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { APP_VERSION, LAYOUT } from '@portal/contract';
 import { AFTER_LOGOUT_MS, logout } from '../../../features/auth';

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Burger, Button, Group } from '@mantine/core';
 import { IconCreditCard, IconDots, IconPackage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../../components/brand';

@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAuthModal } from '../../../features/auth';
 import { ACCENT } from './accent';
 import classes from './landing.module.css';

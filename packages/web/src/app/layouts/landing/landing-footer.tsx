@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { healthApi, LEGAL_PATHS, siteApi, SOURCE_REPOSITORY_URL } from '@portal/contract';
 import type { LegalDocumentKind } from '@portal/contract';
 import { Brand } from '../../../components/brand';

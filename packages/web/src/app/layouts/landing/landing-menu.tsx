@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBrandGithub } from '@tabler/icons-react';
 import { useRef } from 'react';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { SOURCE_REPOSITORY_URL } from '@portal/contract';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { ThemeToggle } from '../../../components/theme-toggle';

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Button, Container, Group } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconBrandGithub } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { LAYOUT, SOURCE_REPOSITORY_URL } from '@portal/contract';
 import { Brand } from '../../../components/brand';
 import { LanguageSwitcher } from '../../../components/language-switcher';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { subscriptionsApi } from '@portal/contract';
 import type { Package } from '@portal/contract';
 import { formatTraffic } from '../../../lib/package-pricing';

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { subscriptionsApi } from '@portal/contract';
 import { useAuthModal } from '../../../features/auth';
 import { PricingPlans, PricingSkeleton } from '../../../features/pricing';

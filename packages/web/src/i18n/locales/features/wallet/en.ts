@@ -179,7 +179,7 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
     code: 'Code',
     amountColumn: 'Value',
     created: 'Generated',
-    usedAt: 'Used',
+    usedAt: 'Used on',
     usedBy: 'Used by',
     export: 'Export CSV',
     exportFailed: 'Export failed, please try again later',

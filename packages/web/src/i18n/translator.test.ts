@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { interpolate, Translator } from './translator';
+
+const messages = {
+  en: { common: { close: 'Close', pageOf: 'Page {{page}} of {{pages}}' }, only: 'English only' },
+  zh_CN: { common: { close: '关闭', pageOf: '第 {{page}} / {{pages}} 页' } },
+};
+const admin = { en: { users: { title: 'Users' } }, zh_CN: { users: { title: '用户' } } };
+
+function translator() {
+  const loads: string[] = [];
+  const i18n = new Translator();
+  i18n.addLoader('translation', (language) => {
+    loads.push(`translation:${language}`);
+    const tree = messages[language as keyof typeof messages];
+    return tree ? Promise.resolve(tree) : Promise.reject(new Error(`no ${language}`));
+  });
+  return { i18n, loads };
+}
+
+// The keys below are not the app's: the calls go through `translate`, which takes any key.
+describe('Translator', () => {
+  it('fills placeholders and leaves one without a value as written', () => {
+    expect(interpolate('Page {{page}} of {{ pages }}', { page: 2, pages: 0 })).toBe('Page 2 of 0');
+    expect(interpolate('Page {{page}} of {{pages}}', { page: 2 })).toBe('Page 2 of {{pages}}');
+    expect(interpolate('{{a}}{{a}}', { a: 'x' })).toBe('xx');
+    expect(interpolate('no placeholders', { a: 1 })).toBe('no placeholders');
+  });
+
+  it('loads a language before switching to it, tells its listeners once, and loads it once', async () => {
+    const { i18n, loads } = translator();
+    const heard: string[] = [];
+    const stop = i18n.onLanguageChanged((language) => heard.push(language));
+    await i18n.changeLanguage('en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.translate('en', 'translation', 'common.pageOf', { page: 1, pages: 3 })).toBe('Page 1 of 3');
+    await i18n.changeLanguage('zh_CN');
+    await i18n.changeLanguage('zh_CN');
+    await i18n.changeLanguage('en');
+    expect(heard).toEqual(['en', 'zh_CN', 'en']);
+    expect(loads).toEqual(['translation:en', 'translation:zh_CN']);
+    stop();
+    await i18n.changeLanguage('zh_CN');
+    expect(heard).toHaveLength(3);
+  });
+
+  it('keeps the language in use when another cannot load', async () => {
+    const { i18n } = translator();
+    await i18n.changeLanguage('en');
+    await expect(i18n.changeLanguage('fr')).rejects.toThrow('no fr');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('common.close')).toBe('Close');
+  });
+
+  it('answers with the key for a text it does not have, or a key that names a group', async () => {
+    const { i18n } = translator();
+    await i18n.changeLanguage('zh_CN');
+    expect(i18n.translate('zh_CN', 'translation', 'only')).toBe('only');
+    expect(i18n.translate('zh_CN', 'translation', 'common')).toBe('common');
+    expect(i18n.translate('zh_CN', 'translation', 'common.close.more')).toBe('common.close.more');
+  });
+
+  it('a fixed translation keeps its language and namespace; a namespace added later loads in the language in use', async () => {
+    const { i18n } = translator();
+    await i18n.changeLanguage('zh_CN');
+    const english = i18n.getFixedT('en');
+    await i18n.loadLanguages('en');
+    expect(english('common.close')).toBe('Close');
+    expect(i18n.t('common.close')).toBe('关闭');
+
+    i18n.addLoader('admin', (language) => Promise.resolve(admin[language as keyof typeof admin]));
+    await i18n.loadNamespaces('admin');
+    expect(i18n.getResource('zh_CN', 'admin', 'users.title')).toBe('用户');
+    expect(i18n.getResourceBundle('en', 'admin')).toBeUndefined();
+    // A switch loads every namespace of the new language.
+    await i18n.changeLanguage('en');
+    expect(i18n.translate('en', 'admin', 'users.title')).toBe('Users');
+  });
+});
