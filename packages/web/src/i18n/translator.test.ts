@@ -5,7 +5,10 @@ const messages = {
   en: { common: { close: 'Close', pageOf: 'Page {{page}} of {{pages}}' }, only: 'English only' },
   zh_CN: { common: { close: '关闭', pageOf: '第 {{page}} / {{pages}} 页' } },
 };
-const admin = { en: { users: { title: 'Users' } }, zh_CN: { users: { title: '用户' } } };
+const admin = {
+  en: { users: { title: 'Users' }, permissions: { 'users.read': 'View users', users: { other: 'Nested' } } },
+  zh_CN: { users: { title: '用户' }, permissions: { 'users.read': '查看用户', users: { other: '嵌套' } } },
+};
 
 function translator() {
   const loads: string[] = [];
@@ -75,5 +78,14 @@ describe('Translator', () => {
     // A switch loads every namespace of the new language.
     await i18n.changeLanguage('en');
     expect(i18n.translate('en', 'admin', 'users.title')).toBe('Users');
+  });
+
+  it('finds a name that holds dots itself, beside a group of the same first part', async () => {
+    const { i18n } = translator();
+    i18n.addLoader('admin', (language) => Promise.resolve(admin[language as keyof typeof admin]));
+    await i18n.changeLanguage('en');
+    expect(i18n.translate('en', 'admin', 'permissions.users.read')).toBe('View users');
+    expect(i18n.translate('en', 'admin', 'permissions.users.other')).toBe('Nested');
+    expect(i18n.translate('en', 'admin', 'permissions.users.none')).toBe('permissions.users.none');
   });
 });

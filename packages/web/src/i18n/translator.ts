@@ -48,13 +48,20 @@ export function interpolate(text: string, options: TOptions | undefined): string
   });
 }
 
-function lookup(tree: object | undefined, key: string): unknown {
-  let node: unknown = tree;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
+/**
+ * The value at a dotted key. A name may hold dots itself (the permissions, `permissions.users.read` under
+ * `permissions: { 'users.read': … }`): where a part is not there, it is tried joined to the next ones.
+ */
+function lookup(node: unknown, parts: readonly string[], from = 0): unknown {
+  if (from === parts.length) return node;
+  if (node === null || typeof node !== 'object') return undefined;
+  for (let to = from + 1; to <= parts.length; to++) {
+    const name = parts.slice(from, to).join('.');
+    if (!Object.hasOwn(node, name)) continue;
+    const found = lookup((node as Record<string, unknown>)[name], parts, to);
+    if (found !== undefined) return found;
   }
-  return node;
+  return undefined;
 }
 
 type Listener = (language: string) => void;
@@ -78,7 +85,7 @@ export class Translator {
 
   /** One text of a namespace in a language as stored, without placeholders filled in. */
   getResource(language: string, namespace: Namespace, key: string): unknown {
-    return lookup(this.getResourceBundle(language, namespace), key);
+    return lookup(this.getResourceBundle(language, namespace), key.split('.'));
   }
 
   private async load(language: string, namespaces: readonly string[]): Promise<void> {

@@ -98,6 +98,9 @@ describe('overview page', () => {
     expect((await screen.findByTestId('overview-subscriptions-active-value')).textContent).toBe('1,200');
     expect((await screen.findByTestId('overview-tickets-pending-value')).textContent).toBe('6');
     expect((await screen.findByTestId('overview-traffic-today-value')).textContent).toBe('5 KB');
+    // The account card names each permission (a message whose own name holds dots: `users.read`).
+    expect(screen.getAllByText('See users').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/^permissions\./)).toBeNull();
     expect(screen.getByTestId('overview-pending-usdt-link').getAttribute('href')).toBe(
       '/topups?status=pending',
     );
