@@ -71,10 +71,7 @@ const CONTRACT_FOR_CUSTOMERS = [
  * notifications load with the first toast (lib/notify.ts), its spotlight with the search.
  */
 const CHUNK_GROUPS: { name: string; test: RegExp; includeDependenciesRecursively?: boolean }[] = [
-  {
-    name: 'react',
-    test: /node_modules[\\/](react|react-dom|react-router|scheduler|preact)[\\/]|src[\\/]build[\\/]react-on-preact\.ts$/,
-  },
+  { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
   {
     name: 'mantine',
     test: new RegExp(
@@ -269,30 +266,10 @@ const adminInDevelopment: Plugin = {
   },
 };
 
-const own = (file: string) => path.resolve(import.meta.dirname, file);
-
-/**
- * The app is written against React's API and runs on Preact's compatibility layer (Preact 11: React 19's hooks,
- * `use`, refs as props), in the browser and in the prerender: 10 KiB gzipped where React and React DOM are 64, on
- * every page's first load (README, "Decisions on open points"). `src/build/react-on-preact.ts` adds what Mantine
- * needs that the layer lacks. The unit tests (vitest.config.ts) render with React itself; the journeys and the route
- * walk run this build. Removing this alias puts React back, with no other change.
- */
-const REACT_ON_PREACT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/static$/, replacement: own('src/build/static-on-preact.ts') },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: own('src/build/react-on-preact.ts') },
-];
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), adminInDevelopment, contractInTheBrowser, contractTexts, contractTextsOut],
-  // The prerender bundle (src/prerender.tsx) runs in Node at build time, every dependency in it: the contract package
-  // is TypeScript source, and each package that imports React must get the same Preact as the app.
-  ssr: { noExternal: true },
-  resolve: { alias: REACT_ON_PREACT },
+  // The prerender bundle (src/prerender.tsx) runs in Node at build time: the contract package is TypeScript source.
+  ssr: { noExternal: ['@portal/contract'] },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false }
     : {

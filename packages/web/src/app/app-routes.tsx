@@ -1,7 +1,6 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useNavigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { PageLoader } from '../components/page-loader';
 
 let navigateTo: ((to: string) => void) | null = null;
 /** A navigation asked for before the routes were mounted (a call's answer can come first): done when they are. */
@@ -27,9 +26,7 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
     pending = null;
     void navigate(to);
   }, [navigate]);
-  const element = useRoutes(routes);
-  // Every route's page is a lazy chunk: a route without a boundary of its own (the login page) waits here.
-  return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+  return useRoutes(routes);
 }
 
 /** Navigates the app from outside React; asked before the routes are mounted, it happens as they mount. */
