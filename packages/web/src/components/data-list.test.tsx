@@ -120,6 +120,42 @@ describe('DataList', () => {
       expect(screen.getAllByTestId('thing-row')[1]!.textContent).toContain('open');
     });
 
+    it("a row's actions as its last column sit at the row's right end; elsewhere (a selection first) they do not", () => {
+      const action: DataColumn<Row> = {
+        key: 'act',
+        header: 'Act',
+        card: 'actions',
+        cell: () => <button>Do</button>,
+      };
+      const renderWith = (list: DataColumn<Row>[], label: string) =>
+        render(
+          <MantineProvider>
+            <DataList
+              rows={ROWS}
+              columns={list}
+              rowKey={(row) => row.id}
+              rowAttributes={() => ({})}
+              label={label}
+              minWidth={600}
+            />
+          </MantineProvider>,
+        );
+      renderWith([...COLUMNS, action], 'Last');
+      const last = within(screen.getByRole('table', { name: 'Last' }))
+        .getAllByRole('columnheader')
+        .at(-1)!;
+      expect(last.textContent).toBe('Act');
+      expect(last.style.textAlign).toBe('right');
+      const cell = screen.getAllByRole('button', { name: 'Do' })[0]!.closest('td')!;
+      expect(cell.style.textAlign).toBe('right');
+      expect((cell.firstElementChild as HTMLElement).style.display).toBe('inline-block');
+
+      renderWith([action, ...COLUMNS], 'First');
+      const first = within(screen.getByRole('table', { name: 'First' })).getAllByRole('columnheader')[0]!;
+      expect(first.textContent).toBe('Act');
+      expect(first.style.textAlign).toBe('');
+    });
+
     it('a card leaves out a fact that does not apply to its row, and has no empty foot', () => {
       asPhone();
       renderThese();

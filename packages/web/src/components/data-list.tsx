@@ -60,6 +60,17 @@ export interface DataListProps<T> {
 }
 
 const NOWRAP: CSSProperties = { whiteSpace: 'nowrap' };
+/** A row's actions, as its last column, close the row at the table's right end. */
+const ACTIONS: CSSProperties = { whiteSpace: 'nowrap', textAlign: 'right' };
+
+function endsRow<T>(column: DataColumn<T>, index: number, columns: readonly DataColumn<T>[]): boolean {
+  return column.card === 'actions' && index === columns.length - 1;
+}
+
+function cellStyle<T>(column: DataColumn<T>, endOfRow: boolean): CSSProperties | undefined {
+  if (endOfRow) return ACTIONS;
+  return column.nowrap ? NOWRAP : undefined;
+}
 
 /**
  * One list, two layouts: a table on wide screens and a card per row on phones (below the console's breakpoint), so
@@ -98,8 +109,8 @@ function DataTable<T>({
       >
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.key} style={column.nowrap ? NOWRAP : undefined}>
+            {columns.map((column, index) => (
+              <Table.Th key={column.key} style={cellStyle(column, endsRow(column, index, columns))}>
                 {column.header}
               </Table.Th>
             ))}
@@ -115,9 +126,14 @@ function DataTable<T>({
                 onClick={open}
                 style={open ? { cursor: 'pointer' } : undefined}
               >
-                {columns.map((column) => (
-                  <Table.Td key={column.key} style={column.nowrap ? NOWRAP : undefined}>
-                    {column.cell(row)}
+                {columns.map((column, index) => (
+                  <Table.Td key={column.key} style={cellStyle(column, endsRow(column, index, columns))}>
+                    {endsRow(column, index, columns) ? (
+                      // Shrunk to its buttons, so the cell's alignment moves them.
+                      <div style={{ display: 'inline-block' }}>{column.cell(row)}</div>
+                    ) : (
+                      column.cell(row)
+                    )}
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -798,7 +798,7 @@ export const adminEn: AdminMessages = {
     tx: 'Transaction',
     from: 'Sender',
     usdt: 'USDT',
-    creditAmount: 'Credits',
+    creditAmount: 'Amount credited',
     transferStatuses: {
       matched: 'Matched',
       credited: 'Credited',

@@ -1,4 +1,4 @@
-import { Code, NativeSelect, TextInput } from '@mantine/core';
+import { Code, NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { walletApi } from '@portal/contract';
@@ -10,7 +10,7 @@ import { formatYuan } from '../../lib/format-number';
 import { useCursorList } from '../api';
 import type { MoneyFilter } from '../api';
 import { useLinkedFilter, linkedTime } from '../linked-filter';
-import { CursorList, ListFilters, TimeSortSelect, exportCsv, isoOf } from './money-parts';
+import { CursorList, ListFilters, UserSearch, TimeSortSelect, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
 
 type Filter = MoneyFilter<typeof moneyApi.listLedger>;
@@ -43,7 +43,13 @@ export function LedgerPage() {
 
   const columns: DataColumn<AdminLedgerEntry>[] = [
     timeColumn(t('common.time'), (e) => e.created_at, locale),
-    { key: 'kind', header: t('ledger.kind'), cell: (e) => t(`ledger.kinds.${e.kind}`), card: 'title' },
+    {
+      key: 'kind',
+      header: t('ledger.kind'),
+      cell: (e) => t(`ledger.kinds.${e.kind}`),
+      card: 'title',
+      nowrap: true,
+    },
     { key: 'user', header: t('common.user'), cell: (e) => `${e.user_email} (#${e.user_id})`, truncate: true },
     {
       key: 'delta',
@@ -66,7 +72,7 @@ export function LedgerPage() {
       <PageTitle title={t('nav.ledger')} intro={t('ledger.intro')} />
       <ListFilters
         draft={draft}
-        applied={filter}
+        applied={{ ...filter, user: undefined }}
         onDraft={setDraft}
         onApply={apply}
         onReset={() => {
@@ -79,13 +85,8 @@ export function LedgerPage() {
           )
         }
         testId="ledger"
+        search={<UserSearch value={draft.user} onChange={(user) => setDraft({ ...draft, user })} />}
       >
-        <TextInput
-          label={t('common.user')}
-          value={draft.user}
-          onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })}
-          maxLength={254}
-        />
         <NativeSelect
           label={t('ledger.kind')}
           value={draft.kind}

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconFilterOff } from '@tabler/icons-react';
+import { Alert, Button, Card, Flex, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
@@ -114,6 +114,30 @@ export function LoadMore({
   );
 }
 
+/** A list's search by user (an ID or an address), the `search` of its ListFilters: in view on phones. */
+export function UserSearch({
+  value,
+  onChange,
+  testId,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <TextInput
+      label={t('common.user')}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      maxLength={254}
+      w={{ base: '100%', sm: 260 }}
+      data-testid={testId}
+    />
+  );
+}
+
 /** The time range every filter form has: the inputs' local date-times, '' when not set. */
 export interface RangeDraft {
   from: string;
@@ -175,18 +199,25 @@ export function ListFilters<D extends RangeDraft>({
             {/* On phones the fields stack in the fold; from 768 px they sit in the row. */}
             <Stack gap="sm" display={{ base: 'flex', sm: 'contents' }}>
               {children}
-              <TextInput
-                type="datetime-local"
-                label={rangeLabels?.from ?? t('common.from')}
-                value={draft.from}
-                onChange={(e) => onDraft({ ...draft, from: e.currentTarget.value })}
-              />
-              <TextInput
-                type="datetime-local"
-                label={rangeLabels?.to ?? t('common.to')}
-                value={draft.to}
-                onChange={(e) => onDraft({ ...draft, to: e.currentTarget.value })}
-              />
+              {/* The range's two ends wrap to the next line together, never one without the other. */}
+              <Flex
+                gap="sm"
+                direction={{ base: 'column', sm: 'row' }}
+                align={{ base: 'stretch', sm: 'flex-end' }}
+              >
+                <TextInput
+                  type="datetime-local"
+                  label={rangeLabels?.from ?? t('common.from')}
+                  value={draft.from}
+                  onChange={(e) => onDraft({ ...draft, from: e.currentTarget.value })}
+                />
+                <TextInput
+                  type="datetime-local"
+                  label={rangeLabels?.to ?? t('common.to')}
+                  value={draft.to}
+                  onChange={(e) => onDraft({ ...draft, to: e.currentTarget.value })}
+                />
+              </Flex>
             </Stack>
           </PhoneFilters>
           <Group gap="sm">

@@ -11,7 +11,7 @@ import { notify } from '../../lib/notify';
 import { useCursorList, useRefundOrder, useRefundPreview } from '../api';
 import type { MoneyFilter } from '../api';
 import { useLinkedFilter, linkedTime } from '../linked-filter';
-import { CursorList, ListFilters, TimeSortSelect, exportCsv, isoOf } from './money-parts';
+import { CursorList, ListFilters, UserSearch, TimeSortSelect, exportCsv, isoOf } from './money-parts';
 import { PageTitle } from './page-title';
 import { ConsoleModal } from '../console-modal';
 
@@ -185,7 +185,7 @@ export function OrdersPage({ me }: { me: StaffMe }) {
       <PageTitle title={t('nav.orders')} intro={t('orders.intro')} />
       <ListFilters
         draft={draft}
-        applied={filter}
+        applied={{ ...filter, user: undefined }}
         onDraft={setDraft}
         onApply={apply}
         onReset={() => {
@@ -198,14 +198,14 @@ export function OrdersPage({ me }: { me: StaffMe }) {
           )
         }
         testId="orders"
+        search={
+          <UserSearch
+            value={draft.user}
+            onChange={(user) => setDraft({ ...draft, user })}
+            testId="orders-filter-user"
+          />
+        }
       >
-        <TextInput
-          label={t('common.user')}
-          value={draft.user}
-          onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })}
-          maxLength={254}
-          data-testid="orders-filter-user"
-        />
         <NativeSelect
           label={t('orders.kind')}
           value={draft.kind}

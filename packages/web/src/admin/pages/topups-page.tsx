@@ -1,6 +1,7 @@
 import {
   Badge,
   Button,
+  Card,
   Group,
   NativeSelect,
   SegmentedControl,
@@ -17,6 +18,7 @@ import { rechargeApi } from '@portal/contract';
 import { moneyApi } from '@portal/contract/admin';
 import type { AdminTopup, AdminTransfer, StaffMe } from '@portal/contract/admin';
 import { timeColumn, type DataColumn } from '../../components/data-list';
+import { FilterBar } from '../../components/filter-bar';
 import { currentLocale } from '../../i18n/i18n';
 import { formatYuan } from '../../lib/format-number';
 import { notify } from '../../lib/notify';
@@ -218,9 +220,15 @@ export function TopupsPage({ me }: { me: StaffMe }) {
     { key: 'order', header: t('orders.orderNo'), cell: (o) => o.order_no, nowrap: true, card: 'title' },
     { key: 'user', header: t('common.user'), cell: (o) => `${o.user_email} (#${o.user_id})`, truncate: true },
     {
-      key: 'amount',
-      header: t('common.amount'),
-      cell: (o) => `${o.usdt_amount ?? '—'} ${o.network ?? ''} → ${formatYuan(o.amount, locale)}`,
+      key: 'usdt',
+      header: t('topups.usdt'),
+      cell: (o) => (o.usdt_amount ? `${o.usdt_amount} · ${o.network ?? '—'}` : '—'),
+      nowrap: true,
+    },
+    {
+      key: 'credit',
+      header: t('topups.creditAmount'),
+      cell: (o) => formatYuan(o.amount, locale),
       nowrap: true,
     },
     {
@@ -242,7 +250,9 @@ export function TopupsPage({ me }: { me: StaffMe }) {
     {
       key: 'confirmations',
       header: t('topups.confirmations'),
-      cell: (o) => `${o.confirmations} / ${o.confirmations_required ?? '—'}`,
+      // A transfer an operator credited by hand did not wait for its confirmations: no count to show.
+      cell: (o) =>
+        o.transfer_status === 'credited' ? '—' : `${o.confirmations} / ${o.confirmations_required ?? '—'}`,
       nowrap: true,
     },
     {
@@ -282,13 +292,21 @@ export function TopupsPage({ me }: { me: StaffMe }) {
           />
         </Stack>
         <Stack gap="sm">
-          <Group justify="space-between" align="flex-end">
-            <Title order={2} size="h4">
-              {t('topups.orders')}
-            </Title>
-            <Group gap="sm" align="flex-end">
+          <Title order={2} size="h4">
+            {t('topups.orders')}
+          </Title>
+          <Card withBorder radius="md" padding="md">
+            <FilterBar
+              label={t('common.filters')}
+              active={Boolean(orderFilter.status || orderFilter.network)}
+              count={[orderFilter.status, orderFilter.network].filter(Boolean).length}
+              onReset={() => setOrderFilter({})}
+              resetLabel={t('common.reset')}
+              testId="topups-filters"
+            >
               <NativeSelect
                 label={t('common.status')}
+                w={{ base: '100%', sm: 160 }}
                 value={orderFilter.status ?? ''}
                 onChange={(e) =>
                   setOrderFilter({
@@ -308,6 +326,7 @@ export function TopupsPage({ me }: { me: StaffMe }) {
               />
               <NativeSelect
                 label={t('topups.network')}
+                w={{ base: '100%', sm: 160 }}
                 value={orderFilter.network ?? ''}
                 onChange={(e) =>
                   setOrderFilter({
@@ -322,8 +341,8 @@ export function TopupsPage({ me }: { me: StaffMe }) {
                   ...rechargeApi.NETWORKS.map((n) => ({ value: n, label: n })),
                 ]}
               />
-            </Group>
-          </Group>
+            </FilterBar>
+          </Card>
           <CursorList
             list={orders}
             columns={orderColumns}

@@ -62,10 +62,10 @@ export function placeOf(node: Pick<NodeInfo, 'location' | 'country'>, locale: Lo
   return { country, city: city && city.toLowerCase() !== country.toLowerCase() ? city : null };
 }
 
-/** 1.5 -> "1.5x"; null for 1 (traffic counts as sent, nothing to point out). */
+/** 1.5 -> "1.5×"; null for 1 (traffic counts as sent, nothing to point out). */
 export function formatRate(rate: number): string | null {
   if (!Number.isFinite(rate) || rate === 1) return null;
-  return `${Number(rate.toFixed(2))}x`;
+  return `${Number(rate.toFixed(2))}×`;
 }
 
 /** Load, CPU and memory are only shown for a node that reports now. */

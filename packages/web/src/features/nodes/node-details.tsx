@@ -78,7 +78,7 @@ function NodeFacts({ node }: { node: NodeInfo }) {
           {node.tls ? t('nodes.details.tlsOn') : t('nodes.details.tlsOff')}
         </Fact>
         <Fact label={t('nodes.details.rate')} testId="node-detail-rate">
-          {formatRate(node.rate) ?? '1x'}
+          {formatRate(node.rate) ?? '1×'}
         </Fact>
         <Fact label={t('nodes.details.address')} testId="node-detail-address">
           <Group gap={4} wrap="nowrap" align="center">

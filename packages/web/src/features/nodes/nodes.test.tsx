@@ -122,9 +122,9 @@ describe('formatting', () => {
 
   it('shows the rate only when it is not 1, and unknown regions capitalized', () => {
     expect(formatRate(1)).toBeNull();
-    expect(formatRate(1.5)).toBe('1.5x');
-    expect(formatRate(0.8)).toBe('0.8x');
-    expect(formatRate(2)).toBe('2x');
+    expect(formatRate(1.5)).toBe('1.5×');
+    expect(formatRate(0.8)).toBe('0.8×');
+    expect(formatRate(2)).toBe('2×');
     expect(capitalizeSlug('middle_east')).toBe('Middle East');
     expect(capitalizeSlug('latam')).toBe('Latam');
   });
@@ -208,13 +208,13 @@ describe('list', () => {
     const maintenance = await rowOf(2);
     expect(within(maintenance).getAllByTestId('node-no-figure')).toHaveLength(2);
     expect(within(maintenance).getByTestId('node-status').textContent).toBe('维护中');
-    expect(within(maintenance).getByTestId('node-rate').textContent).toBe('1.5x');
+    expect(within(maintenance).getByTestId('node-rate').textContent).toBe('1.5×');
     expect(maintenance.textContent).toContain('TCP');
     expect(maintenance.textContent).not.toContain('TLS');
 
     expect((await rowOf(4)).textContent).toContain('Middle East');
     // The rate is explained under the list (a tooltip does not show on touch screens)...
-    expect(screen.getByTestId('nodes-rate-note').textContent).toContain('1.5x');
+    expect(screen.getByTestId('nodes-rate-note').textContent).toContain('1.5×');
   });
 
   it('says nothing about rates when every node counts traffic once', async () => {

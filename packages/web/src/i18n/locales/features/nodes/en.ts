@@ -40,7 +40,7 @@ export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
     loadOf: '{{name}} load {{value}}',
     rateHint: 'Traffic rate {{rate}}: traffic used here counts this many times against your package',
     rateNote:
-      'A rate badge such as 1.5x: traffic used on that node counts that many times against your package.',
+      'A rate badge such as 1.5×: traffic used on that node counts that many times against your package.',
     notLive: 'The node is not online: no live figures',
     notReported: 'The node has not reported this yet',
   },

@@ -37,7 +37,7 @@ export const nodesZhCN = {
     open: '查看节点 {{name}} 的详情',
     loadOf: '{{name}} 负载 {{value}}',
     rateHint: '流量倍率 {{rate}}：使用的流量按此倍数计入套餐',
-    rateNote: '标有倍率（如 1.5x）的节点，使用的流量按该倍数计入套餐。',
+    rateNote: '标有倍率（如 1.5×）的节点，使用的流量按该倍数计入套餐。',
     notLive: '节点当前不在线，没有实时数据',
     notReported: '节点尚未上报此数据',
   },

@@ -39,7 +39,7 @@ export const nodesZhTW: DeepStringRecord<typeof nodesZhCN> = {
     open: '查看節點 {{name}} 的詳細資訊',
     loadOf: '{{name}} 負載 {{value}}',
     rateHint: '流量倍率 {{rate}}：使用的流量依此倍數計入方案',
-    rateNote: '標有倍率（如 1.5x）的節點，使用的流量依該倍數計入方案。',
+    rateNote: '標有倍率（如 1.5×）的節點，使用的流量依該倍數計入方案。',
     notLive: '節點目前不在線，沒有即時資料',
     notReported: '節點尚未回報此資料',
   },

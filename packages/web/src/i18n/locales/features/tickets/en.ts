@@ -75,7 +75,7 @@ export const ticketsEn: DeepStringRecord<typeof ticketsZhCN> = {
     closeFailed: 'Could not close the ticket, please try again later',
     notFoundTitle: 'Ticket not found',
     notFoundText: 'This ticket does not exist or does not belong to your account.',
-    liveHint: 'New replies appear every {{seconds}} seconds',
+    liveHint: 'Checks for new replies every {{seconds}} seconds',
   },
   reply: {
     label: 'Reply',
