@@ -19,9 +19,12 @@ export function ContactCenter() {
         {/* The page's h1 (the console header) already says "Contact us". */}
         <Text data-testid="contact-lead">{t('site.contact.lead', { hours: email_reply_hours })}</Text>
         {hours && (
-          <Group gap={6} mt="xs" c="dimmed">
-            <IconClockHour4 size={16} aria-hidden />
-            <Text size="sm">{hours}</Text>
+          // The icon stays beside the first line when the text wraps.
+          <Group gap={6} mt="xs" c="dimmed" wrap="nowrap" align="flex-start">
+            <IconClockHour4 size={16} aria-hidden style={{ flex: 'none', marginTop: 3 }} />
+            <Text size="sm" style={{ minWidth: 0 }}>
+              {hours}
+            </Text>
           </Group>
         )}
       </Card>
