@@ -63,8 +63,10 @@ const NOWRAP: CSSProperties = { whiteSpace: 'nowrap' };
 /** A row's actions, as its last column, close the row at the table's right end. */
 const ACTIONS: CSSProperties = { whiteSpace: 'nowrap', textAlign: 'right' };
 
-function endsRow<T>(column: DataColumn<T>, index: number, columns: readonly DataColumn<T>[]): boolean {
-  return column.card === 'actions' && index === columns.length - 1;
+/** The key of the column that ends every row with its actions, if the last column is one. */
+function actionsAtEnd<T>(columns: readonly DataColumn<T>[]): string | null {
+  const last = columns.at(-1);
+  return last?.card === 'actions' ? last.key : null;
 }
 
 function cellStyle<T>(column: DataColumn<T>, endOfRow: boolean): CSSProperties | undefined {
@@ -98,6 +100,7 @@ function DataTable<T>({
       (column.card !== 'actions' && column.card !== 'aside') ||
       rows.some((row) => !isNothing(column.cell(row))),
   );
+  const endKey = actionsAtEnd(columns);
   return (
     <TableScroll minWidth={minWidth} label={label}>
       <Table
@@ -109,8 +112,8 @@ function DataTable<T>({
       >
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column, index) => (
-              <Table.Th key={column.key} style={cellStyle(column, endsRow(column, index, columns))}>
+            {columns.map((column) => (
+              <Table.Th key={column.key} style={cellStyle(column, column.key === endKey)}>
                 {column.header}
               </Table.Th>
             ))}
@@ -126,9 +129,9 @@ function DataTable<T>({
                 onClick={open}
                 style={open ? { cursor: 'pointer' } : undefined}
               >
-                {columns.map((column, index) => (
-                  <Table.Td key={column.key} style={cellStyle(column, endsRow(column, index, columns))}>
-                    {endsRow(column, index, columns) ? (
+                {columns.map((column) => (
+                  <Table.Td key={column.key} style={cellStyle(column, column.key === endKey)}>
+                    {column.key === endKey ? (
                       // Shrunk to its buttons, so the cell's alignment moves them.
                       <div style={{ display: 'inline-block' }}>{column.cell(row)}</div>
                     ) : (

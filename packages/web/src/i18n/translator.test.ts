@@ -47,6 +47,22 @@ describe('Translator', () => {
     expect(heard).toHaveLength(3);
   });
 
+  it('a switch whose messages arrive late does not undo a later switch', async () => {
+    const i18n = new Translator();
+    let releaseEnglish = () => {};
+    const english = new Promise<void>((resolve) => (releaseEnglish = resolve));
+    i18n.addLoader('translation', async (language) => {
+      if (language === 'en') await english;
+      return messages[language as keyof typeof messages];
+    });
+    await i18n.changeLanguage('zh_CN');
+    const slow = i18n.changeLanguage('en');
+    await i18n.changeLanguage('zh_CN');
+    releaseEnglish();
+    await slow;
+    expect(i18n.language).toBe('zh_CN');
+  });
+
   it('keeps the language in use when another cannot load', async () => {
     const { i18n } = translator();
     await i18n.changeLanguage('en');

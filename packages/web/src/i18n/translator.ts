@@ -113,10 +113,14 @@ export class Translator {
     if (this.language) await this.load(this.language, [namespace]);
   }
 
+  /** The language asked for last: a switch whose messages arrive after a later one's does not undo it. */
+  private wanted = '';
+
   /** Switches to a language once its messages (every namespace with a loader) are loaded; listeners hear it. */
   async changeLanguage(language: string): Promise<TFunction> {
+    this.wanted = language;
     await this.load(language, [...this.loaders.keys()]);
-    if (language !== this.language) {
+    if (language === this.wanted && language !== this.language) {
       this.language = language;
       for (const listener of this.listeners) listener(language);
     }

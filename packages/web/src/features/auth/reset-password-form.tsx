@@ -42,8 +42,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
           password={{
             label: t('reset.newPassword'),
             placeholder: t('reset.newPasswordPlaceholder'),
-            // The same rule as a change of password (8-128 characters), so the same hint.
-            description: t('security.newPasswordRule'),
             ...form.bind('password'),
             'data-testid': 'reset-password',
           }}
