@@ -75,9 +75,15 @@ const CHUNK_GROUPS: { name: string; test: RegExp; includeDependenciesRecursively
   {
     name: 'mantine',
     test: new RegExp(
-      String.raw`node_modules[\\/](react-remove-scroll|clsx[\\/]|@mantine[\\/](?!spotlight|notifications)` +
-        String.raw`(?!core[\\/]esm[\\/]components[\\/](${PAGE_ONLY_COMPONENTS.join('|')})[\\/]))`,
+      String.raw`^\0portal-scroll-area-refs$|node_modules[\\/](react-remove-scroll|clsx[\\/]|@mantine[\\/](?!spotlight|notifications)` +
+        String.raw`(?!core[\\/]esm[\\/](components[\\/](${PAGE_ONLY_COMPONENTS.join('|')})|utils[\\/]Floating)[\\/]))`,
     ),
+  },
+  // The floating layer, with the pages whose popovers, menus, tooltips and selects position things with it (never
+  // the console's first screen: scrollAreaWithoutFloating).
+  {
+    name: 'floating',
+    test: /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]core[\\/]esm[\\/]utils[\\/]Floating[\\/])/,
   },
   // Every icon in one small chunk rather than a request per icon.
   { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
@@ -255,6 +261,36 @@ const contractTextsOut: Plugin = {
   },
 };
 
+/** The module that stands in for @floating-ui/react in Mantine's ScrollArea (scrollAreaWithoutFloating). */
+const SCROLL_AREA_REFS = '\0portal-scroll-area-refs';
+
+/**
+ * Mantine's ScrollArea (which the frame's sidebar, Modal, Drawer and Table draw) takes one small hook from the
+ * floating layer, `useMergeRefs`: importing it put all of @floating-ui (some 13 KiB gzipped) on every console page's
+ * first screen, though only popovers, menus, tooltips and selects position anything with it. There it gets Mantine's
+ * own `useMergedRef`, which does the same (each ref set, and cleared or cleaned up on detach); the floating layer
+ * loads with the components that position things (PAGE_ONLY_COMPONENTS).
+ */
+export const scrollAreaWithoutFloating: Plugin = {
+  name: 'portal-scroll-area-without-floating',
+  // Before Vite resolves the package.
+  enforce: 'pre',
+  resolveId(id, importer) {
+    if (id === SCROLL_AREA_REFS) return id;
+    if (id !== '@floating-ui/react' || !importer) return null;
+    return /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)
+      ? SCROLL_AREA_REFS
+      : null;
+  },
+  load(id) {
+    if (id !== SCROLL_AREA_REFS) return null;
+    return [
+      "import { useMergedRef } from '@mantine/hooks';",
+      'export const useMergeRefs = (refs) => useMergedRef(...refs);',
+    ].join('\n');
+  },
+};
+
 /** In development the operators' console answers at /admin and under it, as the server serves it (ADMIN_PATH). */
 const adminInDevelopment: Plugin = {
   name: 'portal-admin-dev',
@@ -267,7 +303,14 @@ const adminInDevelopment: Plugin = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), adminInDevelopment, contractInTheBrowser, contractTexts, contractTextsOut],
+  plugins: [
+    react(),
+    adminInDevelopment,
+    scrollAreaWithoutFloating,
+    contractInTheBrowser,
+    contractTexts,
+    contractTextsOut,
+  ],
   // The prerender bundle (src/prerender.tsx) runs in Node at build time: the contract package is TypeScript source.
   ssr: { noExternal: ['@portal/contract'] },
   build: isSsrBuild
