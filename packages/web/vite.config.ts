@@ -7,33 +7,44 @@ import react from '@vitejs/plugin-react';
 import { ERRORS, VALIDATION_MESSAGES, type Locale } from '../contract/src/index.js';
 
 /**
- * Mantine components that only some later pages use (forms, lists, help, tickets, search) or only the operators'
- * console: they load with those pages rather than with every console page's first screen. Menu, Popover, Tooltip
- * and the floating layer (@floating-ui, some 30 KiB gzipped) among them: the frame's menus and hints are our own
- * FrameMenu and FrameHint.
+ * The Mantine components that the console's frame and the dashboard draw (with what they are built of): one chunk,
+ * with Mantine's core and hooks, on every console page's first screen. Every other component (forms, tables, tabs,
+ * selects, popovers, the operators' console's) loads with the pages that draw it. Menus and hints in the frame are
+ * our own FrameMenu and FrameHint, so the floating layer stays out (scrollAreaWithoutFloating).
  */
-const PAGE_ONLY_COMPONENTS = [
-  'Accordion',
-  'Checkbox',
-  'Code',
-  'Combobox',
-  'FileButton',
-  'Floating',
-  'Highlight',
-  'Image',
-  'Menu',
-  'MultiSelect',
-  'NumberInput',
-  'Pagination',
-  'PasswordInput',
-  'Pill',
-  'PillsInput',
-  'Popover',
-  'Rating',
-  'Switch',
-  'Textarea',
-  'Tooltip',
-  'Typography',
+const FRAME_MANTINE_COMPONENTS = [
+  'ActionIcon',
+  'Alert',
+  'Anchor',
+  'AppShell',
+  'Avatar',
+  'Badge',
+  'Breadcrumbs',
+  'Burger',
+  'Button',
+  'Card',
+  'Center',
+  'CloseButton',
+  'CopyButton',
+  'Divider',
+  'Drawer',
+  'Grid',
+  'Group',
+  'Indicator',
+  'Kbd',
+  'Loader',
+  'Modal',
+  'NavLink',
+  'Progress',
+  'ScrollArea',
+  'SimpleGrid',
+  'Skeleton',
+  'Stack',
+  'Text',
+  'ThemeIcon',
+  'Title',
+  'Transition',
+  'UnstyledButton',
 ];
 
 /** Our modules in src/lib that only some pages use: they stay with those pages. */
@@ -75,8 +86,9 @@ const CHUNK_GROUPS: { name: string; test: RegExp; includeDependenciesRecursively
   {
     name: 'mantine',
     test: new RegExp(
-      String.raw`^\0portal-scroll-area-refs$|node_modules[\\/](react-remove-scroll|clsx[\\/]|@mantine[\\/](?!spotlight|notifications)` +
-        String.raw`(?!core[\\/]esm[\\/](components[\\/](${PAGE_ONLY_COMPONENTS.join('|')})|utils[\\/]Floating)[\\/]))`,
+      String.raw`^\0portal-scroll-area-refs$|node_modules[\\/](react-remove-scroll|clsx[\\/]|@mantine[\\/]modals[\\/]|` +
+        String.raw`@mantine[\\/]core[\\/]esm[\\/](core[\\/]|utils[\\/](?!(Floating|InlineInput|InputsGroupFieldset)[\\/])|` +
+        String.raw`components[\\/](${FRAME_MANTINE_COMPONENTS.join('|')})[\\/]))`,
     ),
   },
   // The floating layer, with the pages whose popovers, menus, tooltips and selects position things with it (never
@@ -269,7 +281,7 @@ const SCROLL_AREA_REFS = '\0portal-scroll-area-refs';
  * floating layer, `useMergeRefs`: importing it put all of @floating-ui (some 13 KiB gzipped) on every console page's
  * first screen, though only popovers, menus, tooltips and selects position anything with it. There it gets Mantine's
  * own `useMergedRef`, which does the same (each ref set, and cleared or cleaned up on detach); the floating layer
- * loads with the components that position things (PAGE_ONLY_COMPONENTS).
+ * loads with the components that position things.
  */
 export const scrollAreaWithoutFloating: Plugin = {
   name: 'portal-scroll-area-without-floating',

@@ -1,7 +1,7 @@
 import './contrast.css';
 import './touch.css';
 import tabsClasses from './tabs.module.css';
-import { createTheme, defaultVariantColorsResolver, Input, Modal, Tabs } from '@mantine/core';
+import { createTheme, defaultVariantColorsResolver } from '@mantine/core';
 import type { CSSVariablesResolver, VariantColorsResolver } from '@mantine/core';
 import {
   brand,
@@ -65,7 +65,8 @@ export const theme = createTheme({
       },
     },
     // A dialog is a surface of its own with a border, so it stands off the dimmed page in the dark scheme too.
-    Modal: Modal.extend({
+    // (Plain objects, not `Modal.extend(…)`: that would bring the component itself into every page's first chunk.)
+    Modal: {
       styles: {
         content: {
           backgroundColor: 'var(--portal-color-modal)',
@@ -75,22 +76,22 @@ export const theme = createTheme({
         // The dialog's title outranks its content (a bold figure inside must not look heavier than the title).
         title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' },
       },
-    }),
+    },
     // A field's hint sits under the field, not between its label and the box: fields side by side keep their labels
     // and boxes level whether or not one has a hint ("1–1000" beside an amount without one).
-    InputWrapper: Input.Wrapper.extend({
+    InputWrapper: {
       defaultProps: { inputWrapperOrder: ['label', 'input', 'description', 'error'] },
-    }),
+    },
     // No separator lines between the unselected segments: one showed between two of three, which looked broken.
     SegmentedControl: { defaultProps: { withItemsBorders: false } },
     // Tabs keep one line and scroll sideways on phones instead of wrapping or being cut.
-    Tabs: Tabs.extend({
+    Tabs: {
       classNames: { list: tabsClasses.list },
       styles: {
         list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' },
         tab: { flexShrink: 0, whiteSpace: 'nowrap' },
       },
-    }),
+    },
   },
 });
 
