@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, parseAst } from 'vite';
 import type { Plugin } from 'vite';
@@ -47,6 +47,36 @@ const FRAME_MANTINE_COMPONENTS = [
   'UnstyledButton',
 ];
 
+/**
+ * Our sources that draw the console's frame and the dashboard (under src/): the icons they import load in the first
+ * chunk of icons, every other icon in a second one with the pages that draw it. A source left out costs its icons'
+ * bytes on some page's first screen, nothing more.
+ */
+const FRAME_SOURCES =
+  /^(app[\\/]layouts[\\/]console|components|features[\\/](dashboard|announcements|auth[\\/](verify-banner|welcome-modal)|search[\\/]search-launcher))\b/;
+
+/** The icons that `src/` files matching `sources` import from @tabler/icons-react. */
+export function iconsImportedBy(sources: RegExp): Set<string> {
+  const root = path.resolve(import.meta.dirname, 'src');
+  const icons = new Set<string>();
+  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || !sources.test(file)) continue;
+    const code = readFileSync(path.join(root, file), 'utf8');
+    for (const [, names] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@tabler\/icons-react'/g))
+      for (const name of (names ?? '').split(',')) if (name.trim()) icons.add(name.trim());
+  }
+  return icons;
+}
+
+const FRAME_ICONS = iconsImportedBy(FRAME_SOURCES);
+
+/** An icon's chunk: `icons` for the frame's (and the icon library's own modules), `icons-pages` for the rest. */
+function iconChunk(id: string): string | null {
+  if (!/node_modules[\\/]@tabler[\\/]icons-react[\\/]/.test(id)) return null;
+  const icon = /[\\/](Icon\w+)\.mjs$/.exec(id)?.[1];
+  return icon && !FRAME_ICONS.has(icon) ? 'icons-pages' : 'icons';
+}
+
 /** Our modules in src/lib that only some pages use: they stay with those pages. */
 const PAGE_ONLY_LIB = [
   'byte-axis',
@@ -81,8 +111,12 @@ const CONTRACT_FOR_CUSTOMERS = [
  * Vendor groups keep the landing bundle small; console pages are split by their lazy imports. Mantine's
  * notifications load with the first toast (lib/notify.ts), its spotlight with the search.
  */
-const CHUNK_GROUPS: { name: string; test: RegExp; includeDependenciesRecursively?: boolean }[] = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+const CHUNK_GROUPS: {
+  name: string | ((id: string) => string | null);
+  test?: RegExp;
+  includeDependenciesRecursively?: boolean;
+}[] = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   {
     name: 'mantine',
     test: new RegExp(
@@ -97,8 +131,8 @@ const CHUNK_GROUPS: { name: string; test: RegExp; includeDependenciesRecursively
     name: 'floating',
     test: /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]core[\\/]esm[\\/]utils[\\/]Floating[\\/])/,
   },
-  // Every icon in one small chunk rather than a request per icon.
-  { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
+  // The icons in two chunks rather than a request per icon: the frame's and the dashboard's, and the others.
+  { name: iconChunk },
   // (Not TanStack's infinite queries: only the operators' console pages with them.)
   { name: 'data', test: /node_modules[\\/]@tanstack[\\/](?!.*[iI]nfinite)/ },
   // zod with the pages that have forms: the console's first screens build no schema (contractForTheBrowser).

@@ -8,8 +8,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { MemoryRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { MemoryRouter } from './lib/router';
+import type { RouteObject } from './lib/router';
 import { AppRoutes } from './app/app-routes';
 import { LEGAL_PATHS } from '@portal/contract';
 import type { LegalDocumentKind, Locale } from '@portal/contract';

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router';
 import { AppRoutes, navigateOutside } from './app/app-routes';
 import { prefetchConsole } from './app/console-prefetch';
 import { AppProviders } from './app/providers';

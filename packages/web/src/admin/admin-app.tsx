@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { Navigate, useLocation, useRoutes } from 'react-router';
+import { Navigate, useLocation, useRoutes } from '../lib/router';
 import { authApi, ERRORS } from '@portal/contract';
 import type { StaffMe } from '@portal/contract/admin';
 import { isApiError } from '../lib/api-error';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import type { StaffMe } from '@portal/contract/admin';
 import { LAYOUT } from '@portal/contract';
 import { Brand } from '../components/brand';

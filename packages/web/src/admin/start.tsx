@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router';
 import { AppProviders } from '../app/providers';
 import { addNamespace } from '../i18n/i18n';
 import { configureApiClient } from '../lib/api-client';

@@ -1,15 +1,15 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useNavigate, useRoutes } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { useNavigate, useRoutes } from '../lib/router';
+import type { RouteObject } from '../lib/router';
 
 let navigateTo: ((to: string) => void) | null = null;
 /** A navigation asked for before the routes were mounted (a call's answer can come first): done when they are. */
 let pending: string | null = null;
 
 /**
- * The app's routes under the router the entry gives it (BrowserRouter in the browser, MemoryRouter at build time):
- * the declarative router, a third of the size of the data router, whose loaders and actions the app does not use.
- * It also lends its navigation to code outside React (the API client's sign-out), through `navigateOutside`.
+ * The app's routes under the router the entry gives it (BrowserRouter in the browser, MemoryRouter at build time;
+ * lib/router.tsx). It also lends its navigation to code outside React (the API client's sign-out), through
+ * `navigateOutside`.
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { lazy, useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router';
 import { useIsSignedIn } from '../lib/auth-state';
 import { safeNextPath } from '../lib/next-path';
 

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n';
 import { consoleTrail } from './console-pages';

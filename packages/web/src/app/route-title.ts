@@ -6,7 +6,7 @@
 import type { ParseKeys, TFunction } from '../i18n/translator';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { normalizePagePath } from '@portal/contract';
 import { consoleTrail } from './console-pages';
 

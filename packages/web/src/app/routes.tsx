@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/router';
 import { normalizePagePath } from '@portal/contract';
 import type { ConsolePageKey } from './console-pages';
 import { CONSOLE_PAGES } from './console-pages';

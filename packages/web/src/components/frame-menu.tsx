@@ -1,7 +1,7 @@
 import { cloneElement, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, MouseEvent, ReactElement, ReactNode, Ref } from 'react';
 import { createPortal } from 'react-dom';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import classes from './frame-menu.module.css';
 
 export interface FrameMenuItem {

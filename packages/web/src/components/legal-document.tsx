@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../lib/router';
 import { DEFAULT_LOCALE, isLocale, LEGAL_EFFECTIVE_DATE, LEGAL_PATHS, LEGAL_VERSION } from '@portal/contract';
 import type { LegalDocumentKind, Locale } from '@portal/contract';
 import type { LegalDocumentText, LegalTexts } from '../i18n/locales/features/legal';

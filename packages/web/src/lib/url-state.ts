@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from './router';
 
 /** A positive whole number from a URL parameter, or null for anything else ("0", "-1", "2.5", "abc"). */
 export function positiveInt(value: string | null | undefined): number | null {

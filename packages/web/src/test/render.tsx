@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { InitialEntry, RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../lib/router';
+import type { InitialEntry, RouteObject } from '../lib/router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { configureApiClient } from '../lib/api-client';

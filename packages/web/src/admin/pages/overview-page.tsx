@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, T
 import { IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { EXPIRING_DAYS, OVERVIEW_DAYS, OVERVIEW_PERIODS } from '@portal/contract/admin';
 import type {
   MoneyOverview,

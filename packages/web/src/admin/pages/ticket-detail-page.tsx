@@ -18,7 +18,7 @@ import { IconArrowLeft, IconLock, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { TICKET_STATUSES, TICKETS } from '@portal/contract';
 import type { TicketStatus } from '@portal/contract';
 import type { AdminTicketDetail, StaffMe } from '@portal/contract/admin';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { TICKET_STATUSES } from '@portal/contract';
 import type { TicketStatus } from '@portal/contract';
 import { ticketAdminApi } from '@portal/contract/admin';

@@ -16,7 +16,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { hasPermission, isLocale } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';
 import type { StaffMe, UserDetail } from '@portal/contract/admin';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../i18n/use-translation';
 import { TicketStatusBadge } from '../../features/tickets';
 import { TOPUP_STATUS_COLORS } from '../../features/wallet';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { userAdminApi } from '@portal/contract/admin';
 import type { UserTopup } from '@portal/contract/admin';
 import type { TicketSummary } from '@portal/contract';

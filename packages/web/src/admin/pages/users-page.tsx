@@ -13,7 +13,7 @@ import {
 import { IconMail, IconMailbox, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { hasPermission } from '@portal/contract';
 import { userAdminApi } from '@portal/contract/admin';
 import type { AdminUser, StaffMe, UserSort } from '@portal/contract/admin';

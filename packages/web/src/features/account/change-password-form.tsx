@@ -1,7 +1,7 @@
 import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { authApi, changePasswordFormSchema, REDIRECT_DELAY } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { NewPasswordFields } from '../../components/new-password-fields';

@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { LAYOUT } from '@portal/contract';
 import { FrameHint } from '../../components/frame-hint';
 import { useUnreadCount } from './api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { STORAGE_KEYS } from '@portal/contract';
 import type { Announcement } from '@portal/contract';
 import { usePopupCandidates } from './api';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { authApi, forgotPasswordSchema } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { apiRequest } from '../../lib/api-client';

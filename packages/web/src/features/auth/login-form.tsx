@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { authApi, loginSchema } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { LoginStrengthHint } from '../../components/password-strength';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { authApi, registerFormSchema } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { NewPasswordFields } from '../../components/new-password-fields';

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { authApi, REDIRECT_DELAY, resetConfirmSchema } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';
 import { NewPasswordFields } from '../../components/new-password-fields';

@@ -3,7 +3,7 @@ import { IconCoin, IconHeadset, IconPackage, IconSpeakerphone } from '@tabler/ic
 import type { Activity, ActivityType, TicketStatus } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime, formatRelativeTime } from '../../lib/format-date';
 import { activityLink, activityText } from './format';

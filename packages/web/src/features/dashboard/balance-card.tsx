@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { LoadError } from '../../components/load-error';
 import { useBalance } from '../../lib/account-queries';
 import { yuan } from '../../lib/money';

@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Skeleton, Stack, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 
 interface DashboardCardProps {
   /** `<testId>` on the card, `<testId>-title` on its heading */

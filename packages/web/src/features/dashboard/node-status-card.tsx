@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconActivityHeartbeat } from '@tabler/icons-react';
 import type { Locale, NodeInfo, NodeStatus } from '@portal/contract';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { LoadError } from '../../components/load-error';
 import { currentLocale } from '../../i18n/i18n';
 import { placeOf } from '../nodes';

@@ -1,7 +1,7 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { LoadError } from '../../components/load-error';
 import { RestrictedNotice } from '../../components/restricted-notice';
 import { currentLocale } from '../../i18n/i18n';

@@ -2,7 +2,7 @@ import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { LoadError } from '../../components/load-error';
 import { RestrictedNotice } from '../../components/restricted-notice';
 import { currentLocale } from '../../i18n/i18n';

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { HelpDocumentItem } from '@portal/contract';
 import { DocumentStats } from './document-stats';
 import { PlatformBadge } from './platform-badge';

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconFileUnknown } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import { HELP_LIMITS } from '@portal/contract';
 import type { HelpDocument } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';

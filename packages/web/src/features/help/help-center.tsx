@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBook } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { HELP_LIMITS, HELP_PLATFORMS } from '@portal/contract';
 import type { HelpPlatform } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';

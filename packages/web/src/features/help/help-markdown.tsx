@@ -2,7 +2,7 @@ import { Anchor, Typography } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import Markdown from 'react-markdown';
 import type { Components } from 'react-markdown';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import classes from './help-markdown.module.css';
 
 // eslint-disable-next-line no-control-regex

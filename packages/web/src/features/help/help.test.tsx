@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '../../lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HelpCategory, HelpDocument, HelpDocumentItem } from '@portal/contract';
 import HelpDocumentPage from '../../pages/console/help-document-page';

@@ -18,7 +18,7 @@ import { IconCornerDownLeft, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { SEARCH } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { useServerSearch } from './api';

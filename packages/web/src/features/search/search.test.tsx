@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH } from '@portal/contract';
 import type { SearchResults } from '@portal/contract';

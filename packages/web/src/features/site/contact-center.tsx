@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook, IconClockHour4, IconLifebuoy } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useContact } from './api';
 import { ChannelIcon, ChannelValue } from './channel';
 import { SiteError, SiteSkeleton } from './load-state';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCurrencyDollar, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useDealers } from './api';
 import { ChannelIcon, ChannelValue } from './channel';
 import { SiteError, SiteSkeleton } from './load-state';

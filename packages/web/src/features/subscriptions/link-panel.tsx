@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@m
 import { IconLink, IconRefreshAlert } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { EmptyPage } from '../../components/empty-page';
 import { PageLoader } from '../../components/page-loader';
 import { confirmAction } from '../../lib/confirm';

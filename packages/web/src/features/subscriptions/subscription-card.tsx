@@ -3,7 +3,7 @@ import { IconArrowUpRight, IconInfoCircle, IconLink, IconRefresh } from '@tabler
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { ActionRow } from '../../components/action-row';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { Subscription } from '@portal/contract';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format-date';

@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { IconChartBar, IconListDetails, IconPackage } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { VerifiedGate } from '../../components/verified-gate';
 import { useProfile } from '../../lib/account-queries';
 import { MySubscriptions } from './my-subscriptions';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import {
   createTicketBody,
   ERRORS,

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconLifebuoy, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { ERRORS, TICKETS } from '@portal/contract';
 import type { TicketDetail } from '@portal/contract';
 import { EmptyPage } from '../../components/empty-page';

@@ -1,7 +1,7 @@
 import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useBalance } from '../../lib/account-queries';
 import { signedYuan, toFen, yuan } from '../../lib/money';
 import { BALANCE_HISTORY_DAYS, useBalanceHistory } from './api';

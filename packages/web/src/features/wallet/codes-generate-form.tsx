@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { ERRORS, fenToString, generateCodesBody, LIMITS, rechargeApi } from '@portal/contract';
 import type { EndpointData } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';

@@ -1,7 +1,7 @@
 import { Card, Tabs } from '@mantine/core';
 import { IconCurrencyDollar, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { useRechargeConfigs } from './api';
 import type { Topup } from '@portal/contract';
 import { CodeRedeemForm } from './code-redeem-form';

@@ -1,7 +1,7 @@
 import { Button, Card, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { DEFAULT_PAGE_SIZE, rechargeApi } from '@portal/contract';
 import type { Topup, TopupStatus } from '@portal/contract';
 import { DataList, type DataColumn } from '../../components/data-list';

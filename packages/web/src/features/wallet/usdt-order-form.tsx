@@ -2,7 +2,7 @@ import { Alert, Button, Group, Input, Loader, SegmentedControl, Stack, Text, Tex
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { fenToString, moneyAmountSchema } from '@portal/contract';
 import type { Network, Topup } from '@portal/contract';
 import { FormErrorAlert } from '../../components/form-error-alert';

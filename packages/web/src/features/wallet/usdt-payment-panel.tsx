@@ -20,7 +20,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { USDT } from '@portal/contract';
 import type { Topup } from '@portal/contract';
 import { confirmAction } from '../../lib/confirm';

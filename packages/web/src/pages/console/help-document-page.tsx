@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { HelpDocumentView } from '../../features/help';
 
 function documentId(value: string | undefined): number | null {

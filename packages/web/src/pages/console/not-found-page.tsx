@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { EmptyPage } from '../../components/empty-page';
 
 export default function NotFoundPage() {

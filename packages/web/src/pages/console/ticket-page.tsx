@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { TicketView, ticketIdOf } from '../../features/tickets';
 
 /** /support/:ticketId — one ticket with its conversation. */

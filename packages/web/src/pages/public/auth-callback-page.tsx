@@ -2,7 +2,7 @@ import { Button, Center, Loader, Paper } from '@mantine/core';
 import { IconCircleCheck, IconPlugConnectedX, IconShieldX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { authApi } from '@portal/contract';
 import type { OAuthProvider } from '@portal/contract';
 import { ResultPanel } from '../../components/result-panel';

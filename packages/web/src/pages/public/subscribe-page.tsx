@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { SubscribeRedirect } from '../../features/subscriptions';
 
 /** /subscribe?token=…: the public page of a subscription link. */

@@ -2,7 +2,7 @@ import { Button, Loader } from '@mantine/core';
 import { IconCircleCheck, IconLinkOff, IconMailX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { authApi } from '@portal/contract';
 import { ResultPanel } from '../../components/result-panel';
 import { apiRequest, clearSession } from '../../lib/api-client';

@@ -2,7 +2,7 @@ import { AppShell, Drawer } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../../lib/router';
 import { LAYOUT } from '@portal/contract';
 import { PageLoader } from '../../../components/page-loader';
 import { SkipLink } from '../../../components/skip-link';

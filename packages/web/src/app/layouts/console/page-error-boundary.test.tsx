@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../../lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_FRAME_ID } from '../../console-frame';
 import { i18n } from '../../../i18n/i18n';

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from '../../../i18n/translator';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router';
 import { currentLocale } from '../../../i18n/i18n';
 import type { Crumb } from '../../console-pages';
 import { consoleTrail } from '../../console-pages';

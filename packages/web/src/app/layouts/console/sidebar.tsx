@@ -20,7 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { APP_VERSION, LAYOUT } from '@portal/contract';
 import { AFTER_LOGOUT_MS, logout } from '../../../features/auth';
 import { notify } from '../../../lib/notify';

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Burger, Button, Group } from '@mantine/core';
 import { IconCreditCard, IconDots, IconPackage } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Brand } from '../../../components/brand';
 import { FrameHint } from '../../../components/frame-hint';
 import { FrameMenu } from '../../../components/frame-menu';

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { AuthModalProvider } from '../../../features/auth';
 import { useDismissConsoleFrame } from '../../console-frame';
 import { useHydratedSignal } from '../../hydrated-signal';
