@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { plural } from './plural';
 import { interpolate, Translator } from './translator';
 
 const messages = {
-  en: { common: { close: 'Close', pageOf: 'Page {{page}} of {{pages}}' }, only: 'English only' },
-  zh_CN: { common: { close: '关闭', pageOf: '第 {{page}} / {{pages}} 页' } },
+  en: {
+    common: { close: 'Close', pageOf: 'Page {{page}} of {{pages}}' },
+    only: 'English only',
+    daysLeft: plural('{{count}} days left', '{{count}} day left'),
+  },
+  zh_CN: {
+    common: { close: '关闭', pageOf: '第 {{page}} / {{pages}} 页' },
+    daysLeft: plural('剩余 {{count}} 天'),
+  },
 };
 const admin = {
   en: { users: { title: 'Users' }, permissions: { 'users.read': 'View users', users: { other: 'Nested' } } },
@@ -28,6 +36,21 @@ describe('Translator', () => {
     expect(interpolate('Page {{page}} of {{pages}}', { page: 2 })).toBe('Page 2 of {{pages}}');
     expect(interpolate('{{a}}{{a}}', { a: 'x' })).toBe('xx');
     expect(interpolate('no placeholders', { a: 1 })).toBe('no placeholders');
+  });
+
+  it("picks a plural text's form by `count` with the language's rules", async () => {
+    const { i18n } = translator();
+    await i18n.loadLanguages(['en', 'zh_CN']);
+    const t = (language: string, options?: Record<string, unknown>) =>
+      i18n.translate(language, 'translation', 'daysLeft', options);
+    expect(t('en', { count: 1 })).toBe('1 day left');
+    expect(t('en', { count: 0 })).toBe('0 days left');
+    expect(t('en', { count: 2 })).toBe('2 days left');
+    expect(t('en', { count: 1.5 })).toBe('1.5 days left');
+    expect(t('zh_CN', { count: 1 })).toBe('剩余 1 天');
+    // Without a number the general form, its placeholder as written.
+    expect(t('en')).toBe('{{count}} days left');
+    expect(t('en', { count: '1' })).toBe('1 days left');
   });
 
   it('loads a language before switching to it, tells its listeners once, and loads it once', async () => {

@@ -1,9 +1,12 @@
 /**
  * The app's translations: messages by language and namespace, loaded on demand, looked up by a dotted key with
- * `{{name}}` placeholders filled in. It does what the app asks of a translation library and no more (no plurals by
- * suffix, no nesting, no formats: every language has every key, typed and tested), in about a kilobyte.
+ * `{{name}}` placeholders filled in, and a plural text's form picked by `count` (plural.ts). It does what the app asks
+ * of a translation library and no more (no nesting, no formats: every language has every key, typed and tested), in
+ * about a kilobyte.
  */
 import type { AdminMessages } from '../admin/i18n/zh_CN';
+import { isPlural } from './plural';
+import type { Plural } from './plural';
 import type { TranslationResource } from './resources';
 
 /** The namespaces and the shape of their messages: the customer app's, and the operators' console's. */
@@ -13,9 +16,9 @@ export interface Namespaces {
 }
 export type Namespace = keyof Namespaces;
 
-/** The dotted paths to the texts of a message tree (`common.close`, `errors.${string}`). */
+/** The dotted paths to the texts of a message tree (`common.close`, `errors.${string}`); a plural text is one. */
 type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string
+  [K in keyof T & string]: T[K] extends string | Plural
     ? `${Prefix}${K}`
     : T[K] extends object
       ? Leaves<T[K], `${Prefix}${K}.`>
@@ -25,7 +28,7 @@ type Leaves<T, Prefix extends string = ''> = {
 /** A key of a namespace's messages. */
 export type ParseKeys<NS extends Namespace = 'translation'> = Leaves<Namespaces[NS]>;
 
-/** The values a text's placeholders take (`{{count}}` from `{ count: 3 }`). */
+/** The values a text's placeholders take (`{{count}}` from `{ count: 3 }`; `count` also picks a plural's form). */
 export type TOptions = Record<string, unknown>;
 
 /** A namespace's texts in one language: `t('common.close')`, `t('common.pageN', { page: 2 })`. */
@@ -136,7 +139,22 @@ export class Translator {
   /** A text of a namespace in a language; the key itself when there is none (a missing text shows as its key). */
   translate(language: string, namespace: Namespace, key: string, options?: TOptions): string {
     const text = this.getResource(language, namespace, key);
-    return typeof text === 'string' ? interpolate(text, options) : key;
+    if (typeof text === 'string') return interpolate(text, options);
+    if (isPlural(text)) return interpolate(text[this.pluralForm(language, options?.count)], options);
+    return key;
+  }
+
+  private readonly pluralRules = new Map<string, Intl.PluralRules>();
+
+  /** The form of a plural text for `count` in a language: `one` where its rules say so, else `other`. */
+  private pluralForm(language: string, count: unknown): keyof Plural {
+    if (typeof count !== 'number') return 'other';
+    let rules = this.pluralRules.get(language);
+    if (!rules) {
+      rules = new Intl.PluralRules(language.replace('_', '-'));
+      this.pluralRules.set(language, rules);
+    }
+    return rules.select(count) === 'one' ? 'one' : 'other';
   }
 
   /** A text of the customer app's messages in the language in use. */

@@ -1,3 +1,4 @@
+import { plural } from '../../i18n/plural';
 import type { AdminMessages } from './zh_CN';
 
 /** The operators' console's messages, English. */
@@ -213,7 +214,7 @@ export const adminEn: AdminMessages = {
     daysHint: '1-3650 days',
     reason: 'Reason',
     reasonHint: 'Required, kept in the audit log',
-    granted: '"{{name}}" granted for {{days}} days',
+    granted: plural('"{{name}}" granted for {{count}} days', '"{{name}}" granted for {{count}} day'),
     extend: 'Extend',
     extendTitle: 'Extend "{{name}}"',
     extendHint:
@@ -246,8 +247,8 @@ export const adminEn: AdminMessages = {
     save: 'Save',
     saved: 'Trial settings saved',
     off: 'Off',
-    summary: '"{{name}}" for {{days}} days',
-    granted: '{{count}} accounts received it',
+    summary: plural('"{{name}}" for {{count}} days', '"{{name}}" for {{count}} day'),
+    granted: plural('{{count}} accounts received it', '{{count}} account received it'),
     loadFailed: 'The trial settings could not be loaded',
   },
   users: {
@@ -324,7 +325,7 @@ export const adminEn: AdminMessages = {
     disabledNow: 'The account is disabled',
     enabled: 'The account is enabled',
     endSessions: 'End all sessions',
-    sessionsEnded: '{{count}} sessions ended',
+    sessionsEnded: plural('{{count}} sessions ended', '{{count}} session ended'),
     markVerified: 'Mark as verified',
     verifiedNow: 'The email address is marked verified',
     resendVerification: 'Send verification again',
@@ -344,11 +345,13 @@ export const adminEn: AdminMessages = {
       selectAll: 'Select all {{count}} selectable accounts shown',
       selected: '{{count}} selected',
       disable: 'Disable selected',
-      title: 'Disable {{count}} accounts',
-      message:
+      title: plural('Disable {{count}} accounts', 'Disable {{count}} account'),
+      message: plural(
         'Disable the {{count}} selected accounts? Their sessions end at once, their subscription links show only "account disabled", and the nodes drop them at their next sync. Staff accounts and your own are skipped.',
+        'Disable the {{count}} selected account? Its sessions end at once, its subscription link shows only "account disabled", and the nodes drop it at their next sync. Staff accounts and your own are skipped.',
+      ),
       reason: 'Reason (required; kept in the audit log)',
-      confirm: 'Disable {{count}} accounts',
+      confirm: plural('Disable {{count}} accounts', 'Disable {{count}} account'),
       done: 'Accounts disabled: {{count}}.',
       skipped: 'Skipped: {{count}} (staff, yourself, unknown or already disabled).',
     },
@@ -382,7 +385,7 @@ export const adminEn: AdminMessages = {
       title: 'Mail a segment of customers',
       intro:
         'Pick the recipients with the filters (staff accounts never get it). By default only customers with a verified address who are not disabled get it; choose the others deliberately. The mail is plain text, sent in the background in batches.',
-      count: 'It would go to {{count}} customers now',
+      count: plural('It would go to {{count}} customers now', 'It would go to {{count}} customer now'),
       counting: 'Counting the recipients…',
       language: 'Language of the mail',
       languages: { zh_CN: '简体中文', zh_TW: '繁體中文', en: 'English' },
@@ -392,11 +395,14 @@ export const adminEn: AdminMessages = {
       body: 'Text',
       bodyHint: 'Plain text; an empty line starts a new paragraph.',
       textRequired: 'Write a subject and a text in at least one language.',
-      sendTo: 'Send to {{count}} customers',
+      sendTo: plural('Send to {{count}} customers', 'Send to {{count}} customer'),
       send: 'Send',
       confirmTitle: 'Send the mail',
-      confirmMessage: 'Send this mail to {{count}} customers? It cannot be called back.',
-      queued: 'Queued for {{count}} customers',
+      confirmMessage: plural(
+        'Send this mail to {{count}} customers? It cannot be called back.',
+        'Send this mail to {{count}} customer? It cannot be called back.',
+      ),
+      queued: plural('Queued for {{count}} customers', 'Queued for {{count}} customer'),
     },
   },
   nodes: {
@@ -844,7 +850,7 @@ export const adminEn: AdminMessages = {
     disable: 'Disable',
     enable: 'Enable',
     exportBatch: 'Export',
-    changed: '{{count}} code(s) changed',
+    changed: plural('{{count}} codes changed', '{{count}} code changed'),
     find: 'Find a code',
     code: 'Code',
     search: 'Search',

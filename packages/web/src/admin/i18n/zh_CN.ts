@@ -1,3 +1,4 @@
+import { plural } from '../../i18n/plural';
 /** The operators' console's messages (translation namespace `admin`), Simplified Chinese: the source of the type. */
 export const adminZhCN = {
   title: '运营控制台',
@@ -203,7 +204,7 @@ export const adminZhCN = {
     daysHint: '1-3650 天',
     reason: '原因',
     reasonHint: '必填，记入审计日志',
-    granted: '已赠送「{{name}}」{{days}} 天',
+    granted: plural('已赠送「{{name}}」{{count}} 天'),
     extend: '延长',
     extendTitle: '延长「{{name}}」',
     extendHint: '从到期时间起增加天数；已过期的订阅从现在起重新生效。不改动流量。',
@@ -233,8 +234,8 @@ export const adminZhCN = {
     save: '保存',
     saved: '试用设置已保存',
     off: '未开启',
-    summary: '「{{name}}」{{days}} 天',
-    granted: '已领取 {{count}} 个账户',
+    summary: plural('「{{name}}」{{count}} 天'),
+    granted: plural('已领取 {{count}} 个账户'),
     loadFailed: '试用设置加载失败',
   },
   users: {
@@ -310,7 +311,7 @@ export const adminZhCN = {
     disabledNow: '账户已停用',
     enabled: '账户已启用',
     endSessions: '结束所有会话',
-    sessionsEnded: '已结束 {{count}} 个会话',
+    sessionsEnded: plural('已结束 {{count}} 个会话'),
     markVerified: '标记为已验证',
     verifiedNow: '邮箱已标记为已验证',
     resendVerification: '重发验证邮件',
@@ -330,11 +331,12 @@ export const adminZhCN = {
       selectAll: '全选本页可选的 {{count}} 个账户',
       selected: '已选 {{count}} 个',
       disable: '停用所选账户',
-      title: '停用 {{count}} 个账户',
-      message:
+      title: plural('停用 {{count}} 个账户'),
+      message: plural(
         '将停用所选的 {{count}} 个账户：它们的登录会话立即结束，订阅链接只显示「账户已停用」，节点在下次同步时移除它们。员工账户和您自己的账户会被跳过。',
+      ),
       reason: '原因（必填，记入审计日志）',
-      confirm: '停用 {{count}} 个账户',
+      confirm: plural('停用 {{count}} 个账户'),
       done: '已停用 {{count}} 个账户。',
       skipped: '跳过 {{count}} 个（员工、本人、不存在或已停用）。',
     },
@@ -367,7 +369,7 @@ export const adminZhCN = {
       title: '给一组用户发邮件',
       intro:
         '按筛选条件选出收件人（员工账户不会收到）。默认只发给已验证邮箱且未停用的用户；如需包含其他用户，请明确选择。邮件为纯文本，在后台分批发送。',
-      count: '当前将发送给 {{count}} 位用户',
+      count: plural('当前将发送给 {{count}} 位用户'),
       counting: '正在统计收件人…',
       language: '邮件语言',
       languages: { zh_CN: '简体中文', zh_TW: '繁體中文', en: 'English' },
@@ -377,11 +379,11 @@ export const adminZhCN = {
       body: '正文',
       bodyHint: '纯文本；空一行即分段。',
       textRequired: '请至少填写一种语言的主题和正文。',
-      sendTo: '发送给 {{count}} 位用户',
+      sendTo: plural('发送给 {{count}} 位用户'),
       send: '发送',
       confirmTitle: '发送邮件',
-      confirmMessage: '确定将这封邮件发送给 {{count}} 位用户吗？发送后无法撤回。',
-      queued: '已安排发送给 {{count}} 位用户',
+      confirmMessage: plural('确定将这封邮件发送给 {{count}} 位用户吗？发送后无法撤回。'),
+      queued: plural('已安排发送给 {{count}} 位用户'),
     },
   },
   nodes: {
@@ -821,7 +823,7 @@ export const adminZhCN = {
     disable: '停用',
     enable: '启用',
     exportBatch: '导出',
-    changed: '已更改 {{count}} 个充值码',
+    changed: plural('已更改 {{count}} 个充值码'),
     find: '查找充值码',
     code: '充值码',
     search: '查找',

@@ -1,3 +1,4 @@
+import { plural } from '../../i18n/plural';
 import type { AdminMessages } from './zh_CN';
 
 /** The operators' console's messages, Traditional Chinese. */
@@ -207,7 +208,7 @@ export const adminZhTW: AdminMessages = {
     daysHint: '1-3650 天',
     reason: '原因',
     reasonHint: '必填，記入稽核日誌',
-    granted: '已贈送「{{name}}」{{days}} 天',
+    granted: plural('已贈送「{{name}}」{{count}} 天'),
     extend: '延長',
     extendTitle: '延長「{{name}}」',
     extendHint: '從到期時間起增加天數；已過期的訂閱從現在起重新生效。不變更流量。',
@@ -237,8 +238,8 @@ export const adminZhTW: AdminMessages = {
     save: '儲存',
     saved: '試用設定已儲存',
     off: '未開啟',
-    summary: '「{{name}}」{{days}} 天',
-    granted: '已領取 {{count}} 個帳戶',
+    summary: plural('「{{name}}」{{count}} 天'),
+    granted: plural('已領取 {{count}} 個帳戶'),
     loadFailed: '試用設定載入失敗',
   },
   users: {
@@ -314,7 +315,7 @@ export const adminZhTW: AdminMessages = {
     disabledNow: '帳戶已停用',
     enabled: '帳戶已啟用',
     endSessions: '結束所有工作階段',
-    sessionsEnded: '已結束 {{count}} 個工作階段',
+    sessionsEnded: plural('已結束 {{count}} 個工作階段'),
     markVerified: '標記為已驗證',
     verifiedNow: '電子郵件已標記為已驗證',
     resendVerification: '重寄驗證郵件',
@@ -334,11 +335,12 @@ export const adminZhTW: AdminMessages = {
       selectAll: '全選本頁可選的 {{count}} 個帳戶',
       selected: '已選 {{count}} 個',
       disable: '停用所選帳戶',
-      title: '停用 {{count}} 個帳戶',
-      message:
+      title: plural('停用 {{count}} 個帳戶'),
+      message: plural(
         '將停用所選的 {{count}} 個帳戶：它們的登入工作階段立即結束，訂閱連結只顯示「帳戶已停用」，節點在下次同步時移除它們。員工帳戶和您自己的帳戶會被略過。',
+      ),
       reason: '原因（必填，記入稽核日誌）',
-      confirm: '停用 {{count}} 個帳戶',
+      confirm: plural('停用 {{count}} 個帳戶'),
       done: '已停用 {{count}} 個帳戶。',
       skipped: '略過 {{count}} 個（員工、本人、不存在或已停用）。',
     },
@@ -371,7 +373,7 @@ export const adminZhTW: AdminMessages = {
       title: '寄信給一組用戶',
       intro:
         '依篩選條件選出收件人（員工帳戶不會收到）。預設只寄給已驗證電子郵件且未停用的用戶；如需包含其他用戶，請明確選擇。郵件為純文字，在背景分批寄出。',
-      count: '目前將寄給 {{count}} 位用戶',
+      count: plural('目前將寄給 {{count}} 位用戶'),
       counting: '正在統計收件人…',
       language: '郵件語言',
       languages: { zh_CN: '简体中文', zh_TW: '繁體中文', en: 'English' },
@@ -381,11 +383,11 @@ export const adminZhTW: AdminMessages = {
       body: '內文',
       bodyHint: '純文字；空一行即分段。',
       textRequired: '請至少填寫一種語言的主旨和內文。',
-      sendTo: '寄給 {{count}} 位用戶',
+      sendTo: plural('寄給 {{count}} 位用戶'),
       send: '寄出',
       confirmTitle: '寄出郵件',
-      confirmMessage: '確定將這封郵件寄給 {{count}} 位用戶嗎？寄出後無法撤回。',
-      queued: '已安排寄給 {{count}} 位用戶',
+      confirmMessage: plural('確定將這封郵件寄給 {{count}} 位用戶嗎？寄出後無法撤回。'),
+      queued: plural('已安排寄給 {{count}} 位用戶'),
     },
   },
   nodes: {
@@ -825,7 +827,7 @@ export const adminZhTW: AdminMessages = {
     disable: '停用',
     enable: '啟用',
     exportBatch: '匯出',
-    changed: '已變更 {{count}} 個儲值碼',
+    changed: plural('已變更 {{count}} 個儲值碼'),
     find: '查詢儲值碼',
     code: '儲值碼',
     search: '查詢',

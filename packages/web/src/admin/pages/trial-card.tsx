@@ -139,7 +139,7 @@ export function TrialCard({ packages, canWrite }: { packages: AdminPackage[]; ca
         <Stack gap={2} data-testid="trial-summary">
           <Text size="sm">
             {loaded.enabled
-              ? t('trial.summary', { name: nameOf(loaded), days: loaded.days })
+              ? t('trial.summary', { name: nameOf(loaded), count: loaded.days })
               : t('trial.off')}
           </Text>
           <Text size="xs" c="dimmed">

@@ -112,7 +112,7 @@ function GrantModal({ userId, onClose }: { userId: number; onClose: () => void }
       { params: { id: userId }, body: parsed.data },
       {
         onSuccess: (sub) => {
-          notify.success(t('grants.granted', { name: sub.package_name, days: parsed.data.days }));
+          notify.success(t('grants.granted', { name: sub.package_name, count: parsed.data.days }));
           onClose();
         },
       },

@@ -46,7 +46,7 @@ export function OnlineNodesCard() {
             {online}
           </Text>
           <Text size="sm" c="dimmed" data-testid="dashboard-online-total">
-            {t('dashboard.online.ofTotal', { total })}
+            {t('dashboard.online.ofTotal', { count: total })}
           </Text>
         </Group>
         <Progress value={(online / total) * 100} color="teal" size="sm" aria-hidden />

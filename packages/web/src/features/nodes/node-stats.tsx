@@ -87,7 +87,7 @@ function RegionBreakdown({ regions }: { regions: NodeSummary['regions'] }) {
                 aria-label={t('nodes.stats.regionOnlineOf', {
                   region: regionLabel(r.region),
                   online: r.online,
-                  total: r.total,
+                  count: r.total,
                 })}
               />
             </div>

@@ -93,7 +93,7 @@ export function PlanCard({
               {yuan(pkg.price)}
             </Text>
             <Text component="span" size="sm" c="dimmed">
-              / {t(`subscriptions.period.${pkg.type}`, { days: pkg.validity_days })}
+              / {t(`subscriptions.period.${pkg.type}`, { count: pkg.validity_days })}
             </Text>
           </Group>
           {saving && (
@@ -129,7 +129,7 @@ export function PlanCard({
               ? t('subscriptions.plans.speedUnlimited')
               : t('subscriptions.plans.speed', { speed: pkg.speed_limit_mbps })}
           </List.Item>
-          <List.Item>{t('subscriptions.plans.validity', { days: pkg.validity_days })}</List.Item>
+          <List.Item>{t('subscriptions.plans.validity', { count: pkg.validity_days })}</List.Item>
         </List>
         <Button
           fullWidth

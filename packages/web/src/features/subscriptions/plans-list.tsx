@@ -37,10 +37,10 @@ function PurchaseSummary({ pkg, holdsOther }: { pkg: Package; holdsOther: boolea
       <Text fw={600}>{pkg.name}</Text>
       <Text size="sm" c="dimmed" data-testid="purchase-package-line">
         {t('subscriptions.pay.packageLine', {
-          period: t(`subscriptions.period.${pkg.type}`, { days: pkg.validity_days }),
-          days: pkg.validity_days,
+          period: t(`subscriptions.period.${pkg.type}`, { count: pkg.validity_days }),
+          days: t('subscriptions.card.days', { count: pkg.validity_days }),
           traffic: traffic(pkg.traffic_bytes),
-          devices: pkg.device_limit,
+          devices: t('subscriptions.pay.deviceCount', { count: pkg.device_limit }),
         })}
       </Text>
       {holdsOther && (

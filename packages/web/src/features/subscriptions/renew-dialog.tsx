@@ -39,9 +39,9 @@ export function RenewDialog({ subscription, onClose, onRenewed }: RenewDialogPro
           <Text fw={600}>{subscription.package_name}</Text>
           <Text size="sm" c="dimmed" data-testid="renew-period">
             {expired
-              ? t('subscriptions.renew.fromNow', { days })
+              ? t('subscriptions.renew.fromNow', { count: days })
               : t('subscriptions.renew.fromEnd', {
-                  days,
+                  count: days,
                   end: formatDate(subscription.end_at, currentLocale()),
                 })}
           </Text>

@@ -131,7 +131,7 @@ export function UpgradeDialog({ subscription, packages, onClose, onUpgraded }: U
             { value: '', label: t('subscriptions.upgrade.choose'), disabled: true },
             ...targets.map((p) => ({
               value: String(p.id),
-              label: `${p.name} · ${yuan(p.price)} / ${t(`subscriptions.period.${p.type}`, { days: p.validity_days })}`,
+              label: `${p.name} · ${yuan(p.price)} / ${t(`subscriptions.period.${p.type}`, { count: p.validity_days })}`,
             })),
           ]}
           disabled={targets.length === 0 || upgrade.isPending}

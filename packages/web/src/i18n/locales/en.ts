@@ -1,3 +1,4 @@
+import { plural } from '../plural';
 import { homeEn } from './features/home/en';
 import { ticketsEn } from './features/tickets/en';
 import { announcementsEn } from './features/announcements/en';
@@ -85,7 +86,7 @@ export const en: Messages = {
     quickSubscribe: 'Subscribe',
     moreActions: 'More actions',
     notifications: 'Announcements',
-    unreadCount: '{{count}} unread announcements',
+    unreadCount: plural('{{count}} unread announcements', '{{count}} unread announcement'),
     notFoundTitle: 'Page not found',
     notFoundLead: 'Nothing lives at this address',
     notFoundDescription:

@@ -1,3 +1,4 @@
+import { plural } from '../plural';
 import { homeZhCN } from './features/home/zh_CN';
 import { ticketsZhCN } from './features/tickets/zh_CN';
 import { announcementsZhCN } from './features/announcements/zh_CN';
@@ -83,7 +84,7 @@ export const zhCN = {
     quickSubscribe: '购买订阅',
     moreActions: '更多操作',
     notifications: '公告通知',
-    unreadCount: '{{count}} 条未读公告',
+    unreadCount: plural('{{count}} 条未读公告'),
     notFoundTitle: '页面不存在',
     notFoundLead: '这个地址没有内容',
     notFoundDescription: '链接可能已过期或有误。请从菜单中选择要前往的页面，或回到仪表盘。',

@@ -1,3 +1,4 @@
+import { plural } from '../plural';
 import { homeZhTW } from './features/home/zh_TW';
 import { ticketsZhTW } from './features/tickets/zh_TW';
 import { announcementsZhTW } from './features/announcements/zh_TW';
@@ -85,7 +86,7 @@ export const zhTW: Messages = {
     quickSubscribe: '購買訂閱',
     moreActions: '更多操作',
     notifications: '公告通知',
-    unreadCount: '{{count}} 則未讀公告',
+    unreadCount: plural('{{count}} 則未讀公告'),
     notFoundTitle: '找不到頁面',
     notFoundLead: '這個網址沒有內容',
     notFoundDescription: '連結可能已過期或有誤。請從選單中選擇要前往的頁面，或回到儀表板。',

@@ -81,7 +81,7 @@ export function LandingPreview() {
             </div>
             <div className={home.small}>{t('home.preview.used', { used, total })}</div>
             <div className={home.facts}>
-              <span>{t('home.preview.daysLeft', { days: SAMPLE.days })}</span>
+              <span>{t('home.preview.daysLeft', { count: SAMPLE.days })}</span>
               <span>
                 {t('home.preview.devices', {
                   online: Math.min(SAMPLE.online, plan.devices),

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { accountZhCN } from './zh_CN';
 
@@ -54,7 +55,10 @@ export const accountEn: DeepStringRecord<typeof accountZhCN> = {
     tf: {
       on: 'On',
       off: 'Off',
-      since: 'On since {{date}}; {{count}} recovery codes left.',
+      since: plural(
+        'On since {{date}}; {{count}} recovery codes left.',
+        'On since {{date}}; {{count}} recovery code left.',
+      ),
       fewCodes: 'Few recovery codes are left: generate a new set.',
       setupTitle: 'Set up two-factor authentication',
       scan: '1. Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …):',
@@ -105,7 +109,7 @@ export const accountEn: DeepStringRecord<typeof accountZhCN> = {
     revokeOthers: 'Sign out all other sessions',
     revokeOthersConfirmTitle: 'Sign out all other sessions',
     revokeOthersConfirmText: 'Every device except this one will be signed out. Continue?',
-    revokedOthers: 'Signed out {{count}} other session(s)',
+    revokedOthers: plural('Signed out {{count}} other sessions', 'Signed out {{count}} other session'),
     loadFailed: 'Could not load your sessions, please try again later',
   },
 };

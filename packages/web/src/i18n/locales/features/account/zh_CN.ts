@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 /**
  * Messages of the account pages (profile, security, sessions): top-level sections, spread into the locale (zh_CN is
  * the source; zh_TW and en have the same keys).
@@ -54,7 +55,7 @@ export const accountZhCN = {
     tf: {
       on: '已开启',
       off: '未开启',
-      since: '已于 {{date}} 开启，剩余 {{count}} 个恢复码。',
+      since: plural('已于 {{date}} 开启，剩余 {{count}} 个恢复码。'),
       fewCodes: '恢复码所剩不多，建议重新生成一组。',
       setupTitle: '设置两步验证',
       scan: '1. 使用身份验证器应用（如 Google Authenticator、Microsoft Authenticator、1Password）扫描二维码：',
@@ -103,7 +104,7 @@ export const accountZhCN = {
     revokeOthers: '下线其他所有会话',
     revokeOthersConfirmTitle: '下线其他所有会话',
     revokeOthersConfirmText: '除当前会话外，其他设备都将退出登录。确定继续吗？',
-    revokedOthers: '已下线 {{count}} 个会话',
+    revokedOthers: plural('已下线 {{count}} 个会话'),
     loadFailed: '加载会话失败，请稍后重试',
   },
 } as const;

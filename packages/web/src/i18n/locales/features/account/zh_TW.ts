@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { accountZhCN } from './zh_CN';
 
@@ -53,7 +54,7 @@ export const accountZhTW: DeepStringRecord<typeof accountZhCN> = {
     tf: {
       on: '已開啟',
       off: '未開啟',
-      since: '已於 {{date}} 開啟，剩餘 {{count}} 組復原碼。',
+      since: plural('已於 {{date}} 開啟，剩餘 {{count}} 組復原碼。'),
       fewCodes: '復原碼所剩不多，建議重新產生一組。',
       setupTitle: '設定兩步驟驗證',
       scan: '1. 使用驗證器應用程式（如 Google Authenticator、Microsoft Authenticator、1Password）掃描 QR 碼：',
@@ -102,7 +103,7 @@ export const accountZhTW: DeepStringRecord<typeof accountZhCN> = {
     revokeOthers: '登出其他所有工作階段',
     revokeOthersConfirmTitle: '登出其他所有工作階段',
     revokeOthersConfirmText: '除了目前的工作階段，其他裝置都會登出。確定要繼續嗎？',
-    revokedOthers: '已登出 {{count}} 個工作階段',
+    revokedOthers: plural('已登出 {{count}} 個工作階段'),
     loadFailed: '載入工作階段失敗，請稍後重試',
   },
 };

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { dashboardZhCN } from './zh_CN';
 
@@ -15,7 +16,7 @@ export const dashboardEn: DeepStringRecord<typeof dashboardZhCN> = {
     count: 'active',
     nearest: 'Next to expire: {{name}}',
     expires: 'Expires {{date}}',
-    daysLeft: '{{count}} days left',
+    daysLeft: plural('{{count}} days left', '{{count}} day left'),
     trafficUsed: '{{used}} of {{limit}} traffic used',
     unlimited: 'Unlimited traffic',
     usedShare: '{{value}} used',
@@ -41,7 +42,7 @@ export const dashboardEn: DeepStringRecord<typeof dashboardZhCN> = {
   },
   online: {
     title: 'Online nodes',
-    ofTotal: 'of {{total}} nodes online',
+    ofTotal: plural('of {{count}} nodes online', 'of {{count}} node online'),
     averageLoad: 'Average load {{value}}',
     emptyText: 'No nodes are available right now. Contact support if this lasts.',
     contact: 'Contact support',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 /** Messages of the dashboard overview (/), kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
 export const dashboardZhCN = {
   label: '仪表盘概览',
@@ -13,7 +14,7 @@ export const dashboardZhCN = {
     count: '个有效订阅',
     nearest: '最先到期：{{name}}',
     expires: '{{date}} 到期',
-    daysLeft: '剩余 {{count}} 天',
+    daysLeft: plural('剩余 {{count}} 天'),
     trafficUsed: '已用流量 {{used}} / {{limit}}',
     unlimited: '流量不限',
     usedShare: '已用 {{value}}',
@@ -39,7 +40,7 @@ export const dashboardZhCN = {
   },
   online: {
     title: '在线节点',
-    ofTotal: '/ {{total}} 个节点在线',
+    ofTotal: plural('/ {{count}} 个节点在线'),
     averageLoad: '平均负载 {{value}}',
     emptyText: '暂时没有可用的节点。如果持续如此，请联系客服。',
     contact: '联系客服',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { dashboardZhCN } from './zh_CN';
 
@@ -15,7 +16,7 @@ export const dashboardZhTW: DeepStringRecord<typeof dashboardZhCN> = {
     count: '個有效訂閱',
     nearest: '最先到期：{{name}}',
     expires: '{{date}} 到期',
-    daysLeft: '剩餘 {{count}} 天',
+    daysLeft: plural('剩餘 {{count}} 天'),
     trafficUsed: '已用流量 {{used}} / {{limit}}',
     unlimited: '流量不限',
     usedShare: '已用 {{value}}',
@@ -41,7 +42,7 @@ export const dashboardZhTW: DeepStringRecord<typeof dashboardZhCN> = {
   },
   online: {
     title: '線上節點',
-    ofTotal: '/ {{total}} 個節點線上',
+    ofTotal: plural('/ {{count}} 個節點線上'),
     averageLoad: '平均負載 {{value}}',
     emptyText: '暫時沒有可用的節點。如果持續如此，請聯絡客服。',
     contact: '聯絡客服',

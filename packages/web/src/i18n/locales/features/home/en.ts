@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { homeZhCN } from './zh_CN';
 
@@ -18,7 +19,7 @@ export const homeEn: DeepStringRecord<typeof homeZhCN> = {
     active: 'Active',
     traffic: 'Traffic used',
     used: '{{used}} of {{total}} used',
-    daysLeft: '{{days}} days left',
+    daysLeft: plural('{{count}} days left', '{{count}} day left'),
     devices: '{{online}} of {{limit}} devices online',
     nodes: 'Nodes',
     online: '{{count}} online',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 /**
  * The landing page's phone menu, console preview, client list and FAQ (zh_CN is the source; zh_TW and en have the
  * same keys). The FAQ follows docs/product-rules.md and the terms: a trial only when the operator offers one, refunds within 7 days, USDT on TRC20
@@ -20,7 +21,7 @@ export const homeZhCN = {
     active: '生效中',
     traffic: '已用流量',
     used: '已用 {{used}} / {{total}}',
-    daysLeft: '剩余 {{days}} 天',
+    daysLeft: plural('剩余 {{count}} 天'),
     devices: '{{online}} / {{limit}} 台设备在线',
     nodes: '节点',
     online: '在线 {{count}}',

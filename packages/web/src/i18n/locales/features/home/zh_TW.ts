@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { homeZhCN } from './zh_CN';
 
@@ -18,7 +19,7 @@ export const homeZhTW: DeepStringRecord<typeof homeZhCN> = {
     active: '生效中',
     traffic: '已用流量',
     used: '已用 {{used}} / {{total}}',
-    daysLeft: '剩餘 {{days}} 天',
+    daysLeft: plural('剩餘 {{count}} 天'),
     devices: '{{online}} / {{limit}} 台裝置在線',
     nodes: '節點',
     online: '在線 {{count}}',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { nodesZhCN } from './zh_CN';
 
@@ -14,7 +15,10 @@ export const nodesEn: DeepStringRecord<typeof nodesZhCN> = {
     averageLoad: 'Average load',
     regions: 'By region',
     regionOnline: '{{online}} / {{total}} online',
-    regionOnlineOf: '{{region}}: {{online}} of {{total}} nodes online',
+    regionOnlineOf: plural(
+      '{{region}}: {{online}} of {{count}} nodes online',
+      '{{region}}: {{online}} of {{count}} node online',
+    ),
   },
   filters: {
     label: 'Filter nodes',

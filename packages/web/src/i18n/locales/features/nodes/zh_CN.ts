@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 /** Messages of the nodes feature, kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
 export const nodesZhCN = {
   loadFailed: '节点加载失败，请稍后重试',
@@ -12,7 +13,7 @@ export const nodesZhCN = {
     averageLoad: '平均负载',
     regions: '地区分布',
     regionOnline: '{{online}} / {{total}} 在线',
-    regionOnlineOf: '{{region}}：{{total}} 个节点中 {{online}} 个在线',
+    regionOnlineOf: plural('{{region}}：{{count}} 个节点中 {{online}} 个在线'),
   },
   filters: {
     label: '筛选节点',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { nodesZhCN } from './zh_CN';
 
@@ -14,7 +15,7 @@ export const nodesZhTW: DeepStringRecord<typeof nodesZhCN> = {
     averageLoad: '平均負載',
     regions: '地區分布',
     regionOnline: '{{online}} / {{total}} 在線',
-    regionOnlineOf: '{{region}}：{{total}} 個節點中 {{online}} 個在線',
+    regionOnlineOf: plural('{{region}}：{{count}} 個節點中 {{online}} 個在線'),
   },
   filters: {
     label: '篩選節點',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { subscriptionsZhCN } from './zh_CN';
 
@@ -5,7 +6,12 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
   unlimited: 'Unlimited traffic',
   on: 'On',
   off: 'Off',
-  period: { monthly: 'month', quarterly: 'quarter', yearly: 'year', custom: '{{days}} days' },
+  period: {
+    monthly: 'month',
+    quarterly: 'quarter',
+    yearly: 'year',
+    custom: plural('{{count}} days', '{{count}} day'),
+  },
   status: { active: 'Active', expired: 'Expired', suspended: 'Suspended', upgraded: 'Upgraded' },
   kinds: { purchase: 'Purchase', renew: 'Renewal', upgrade: 'Upgrade' },
   tabs: {
@@ -23,8 +29,8 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     cycles: { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly', custom: 'Other periods' },
     saving: 'Save {{percent}}% vs. monthly',
     traffic: '{{traffic}} traffic',
-    validity: 'Valid for {{days}} days',
-    devices: 'Up to {{count}} devices online at once',
+    validity: plural('Valid for {{count}} days', 'Valid for {{count}} day'),
+    devices: plural('Up to {{count}} devices online at once', 'Up to {{count}} device online at once'),
     speed: 'Speed limit {{speed}} Mbps',
     speedUnlimited: 'No speed limit',
     buy: 'Buy now',
@@ -45,7 +51,8 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     purchaseTitle: 'Confirm purchase',
     purchaseOk: 'Pay now',
     purchased: 'You bought {{name}}',
-    packageLine: 'Per {{period}} · {{days}} days · {{traffic}} · {{devices}} devices',
+    packageLine: 'Per {{period}} · {{days}} · {{traffic}} · {{devices}}',
+    deviceCount: plural('{{count}} devices', '{{count}} device'),
     insufficientBy: 'Your balance is {{amount}} short: top up at least {{amount}}, then pay.',
     separate:
       'This opens a new, separate subscription with its own link and traffic. To upgrade the one you have, with credit for what is left, choose Upgrade under My subscriptions.',
@@ -66,7 +73,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     trafficOf: '{{used}} / {{limit}} ({{percent}})',
     usageLabel: 'Traffic used',
     daysRemaining: 'Days remaining',
-    days: '{{count}} days',
+    days: plural('{{count}} days', '{{count}} day'),
     endAt: 'Ends on',
     devices: 'Device limit',
     suspendedText: 'The traffic is used up and the service is suspended. Renewing starts the traffic again.',
@@ -135,8 +142,11 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
   renew: {
     title: 'Confirm renewal',
     reactivateTitle: 'Confirm reactivation',
-    fromNow: '{{days}} days starting now.',
-    fromEnd: 'Extends the current end date {{end}} by {{days}} days.',
+    fromNow: plural('{{count}} days starting now.', '{{count}} day starting now.'),
+    fromEnd: plural(
+      'Extends the current end date {{end}} by {{count}} days.',
+      'Extends the current end date {{end}} by {{count}} day.',
+    ),
     resetsTraffic: 'The traffic starts again: {{traffic}}.',
     ok: 'Renew now',
     reactivateOk: 'Reactivate now',

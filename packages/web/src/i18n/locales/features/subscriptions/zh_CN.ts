@@ -1,9 +1,10 @@
+import { plural } from '../../../plural';
 /** Messages of the subscriptions feature, kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
 export const subscriptionsZhCN = {
   unlimited: '不限流量',
   on: '已开启',
   off: '已关闭',
-  period: { monthly: '月', quarterly: '季', yearly: '年', custom: '{{days}} 天' },
+  period: { monthly: '月', quarterly: '季', yearly: '年', custom: plural('{{count}} 天') },
   status: { active: '生效中', expired: '已过期', suspended: '已暂停', upgraded: '已升级' },
   kinds: { purchase: '购买', renew: '续费', upgrade: '升级' },
   tabs: { label: '订阅管理', plans: '选购套餐', my: '我的订阅', stats: '订阅统计' },
@@ -16,8 +17,8 @@ export const subscriptionsZhCN = {
     cycles: { monthly: '月付', quarterly: '季付', yearly: '年付', custom: '其他周期' },
     saving: '比月付省 {{percent}}%',
     traffic: '流量 {{traffic}}',
-    validity: '有效期 {{days}} 天',
-    devices: '{{count}} 台设备同时在线',
+    validity: plural('有效期 {{count}} 天'),
+    devices: plural('{{count}} 台设备同时在线'),
     speed: '限速 {{speed}} Mbps',
     speedUnlimited: '不限速',
     buy: '立即购买',
@@ -38,7 +39,8 @@ export const subscriptionsZhCN = {
     purchaseTitle: '确认购买',
     purchaseOk: '确认支付',
     purchased: '已成功购买 {{name}}',
-    packageLine: '每{{period}} · {{days}} 天 · {{traffic}} · {{devices}} 台设备',
+    packageLine: '每{{period}} · {{days}} · {{traffic}} · {{devices}}',
+    deviceCount: plural('{{count}} 台设备'),
     insufficientBy: '余额还差 {{amount}}：充值至少 {{amount}} 后即可支付。',
     separate:
       '这会开通一份独立的新订阅，有自己的链接和流量。要把现有订阅升级并折算抵扣，请在「我的订阅」中选择升级。',
@@ -58,7 +60,7 @@ export const subscriptionsZhCN = {
     trafficOf: '{{used}} / {{limit}}（{{percent}}）',
     usageLabel: '流量使用比例',
     daysRemaining: '剩余天数',
-    days: '{{count}} 天',
+    days: plural('{{count}} 天'),
     endAt: '到期时间',
     devices: '设备数量上限',
     suspendedText: '流量已用尽，服务已暂停。续费后流量重新计算并恢复服务。',
@@ -127,8 +129,8 @@ export const subscriptionsZhCN = {
   renew: {
     title: '确认续费',
     reactivateTitle: '确认重新激活',
-    fromNow: '从现在起生效 {{days}} 天。',
-    fromEnd: '在当前到期时间 {{end}} 的基础上延长 {{days}} 天。',
+    fromNow: plural('从现在起生效 {{count}} 天。'),
+    fromEnd: plural('在当前到期时间 {{end}} 的基础上延长 {{count}} 天。'),
     resetsTraffic: '续费后流量重新计算：{{traffic}}。',
     ok: '确认续费',
     reactivateOk: '确认激活',

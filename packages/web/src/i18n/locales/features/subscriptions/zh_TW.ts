@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { subscriptionsZhCN } from './zh_CN';
 
@@ -5,7 +6,7 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
   unlimited: '不限流量',
   on: '已開啟',
   off: '已關閉',
-  period: { monthly: '月', quarterly: '季', yearly: '年', custom: '{{days}} 天' },
+  period: { monthly: '月', quarterly: '季', yearly: '年', custom: plural('{{count}} 天') },
   status: { active: '生效中', expired: '已過期', suspended: '已暫停', upgraded: '已升級' },
   kinds: { purchase: '購買', renew: '續訂', upgrade: '升級' },
   tabs: { label: '訂閱管理', plans: '選購方案', my: '我的訂閱', stats: '訂閱統計' },
@@ -18,8 +19,8 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
     cycles: { monthly: '月繳', quarterly: '季繳', yearly: '年繳', custom: '其他週期' },
     saving: '比月繳省 {{percent}}%',
     traffic: '流量 {{traffic}}',
-    validity: '有效期 {{days}} 天',
-    devices: '{{count}} 台裝置同時在線',
+    validity: plural('有效期 {{count}} 天'),
+    devices: plural('{{count}} 台裝置同時在線'),
     speed: '限速 {{speed}} Mbps',
     speedUnlimited: '不限速',
     buy: '立即購買',
@@ -40,7 +41,8 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
     purchaseTitle: '確認購買',
     purchaseOk: '確認付款',
     purchased: '已成功購買 {{name}}',
-    packageLine: '每{{period}} · {{days}} 天 · {{traffic}} · {{devices}} 台裝置',
+    packageLine: '每{{period}} · {{days}} · {{traffic}} · {{devices}}',
+    deviceCount: plural('{{count}} 台裝置'),
     insufficientBy: '餘額尚差 {{amount}}：儲值至少 {{amount}} 後即可付款。',
     separate:
       '這會開通一份獨立的新訂閱，有自己的連結和流量。要把現有訂閱升級並折算抵扣，請在「我的訂閱」中選擇升級。',
@@ -60,7 +62,7 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
     trafficOf: '{{used}} / {{limit}}（{{percent}}）',
     usageLabel: '流量使用比例',
     daysRemaining: '剩餘天數',
-    days: '{{count}} 天',
+    days: plural('{{count}} 天'),
     endAt: '到期時間',
     devices: '裝置數量上限',
     suspendedText: '流量已用完，服務已暫停。續訂後流量重新計算並恢復服務。',
@@ -129,8 +131,8 @@ export const subscriptionsZhTW: DeepStringRecord<typeof subscriptionsZhCN> = {
   renew: {
     title: '確認續訂',
     reactivateTitle: '確認重新啟用',
-    fromNow: '從現在起生效 {{days}} 天。',
-    fromEnd: '在目前到期時間 {{end}} 的基礎上延長 {{days}} 天。',
+    fromNow: plural('從現在起生效 {{count}} 天。'),
+    fromEnd: plural('在目前到期時間 {{end}} 的基礎上延長 {{count}} 天。'),
     resetsTraffic: '續訂後流量重新計算：{{traffic}}。',
     ok: '確認續訂',
     reactivateOk: '確認啟用',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { ticketsZhCN } from './zh_CN';
 
@@ -18,7 +19,7 @@ export const ticketsEn: DeepStringRecord<typeof ticketsZhCN> = {
     priority: 'Priority',
     status: 'Status',
     updated: 'Last update',
-    replies: '{{count}} replies',
+    replies: plural('{{count}} replies', '{{count}} reply'),
     staffReplied: 'Support replied',
     emptyTitle: 'No tickets yet',
     emptyText:

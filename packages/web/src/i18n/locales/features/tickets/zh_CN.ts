@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 /** Messages of the tickets feature, kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
 export const ticketsZhCN = {
   loadFailed: '工单加载失败，请稍后重试',
@@ -16,7 +17,7 @@ export const ticketsZhCN = {
     priority: '优先级',
     status: '状态',
     updated: '最后更新',
-    replies: '{{count}} 条回复',
+    replies: plural('{{count}} 条回复'),
     staffReplied: '客服已回复',
     emptyTitle: '还没有工单',
     emptyText: '遇到问题？新建一个工单，客服会尽快回复您，通常在 24 小时内。',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { ticketsZhCN } from './zh_CN';
 
@@ -18,7 +19,7 @@ export const ticketsZhTW: DeepStringRecord<typeof ticketsZhCN> = {
     priority: '優先級',
     status: '狀態',
     updated: '最後更新',
-    replies: '{{count}} 則回覆',
+    replies: plural('{{count}} 則回覆'),
     staffReplied: '客服已回覆',
     emptyTitle: '還沒有工單',
     emptyText: '遇到問題？新增一個工單，客服會盡快回覆您，通常在 24 小時內。',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { walletZhCN } from './zh_CN';
 
@@ -59,7 +60,10 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
     tabCode: 'Top-up code',
     network: 'Network',
     networkOne: 'Network',
-    confirmationsNeeded: 'This network needs {{count}} block confirmations',
+    confirmationsNeeded: plural(
+      'This network needs {{count}} block confirmations',
+      'This network needs {{count}} block confirmation',
+    ),
     amount: 'Amount (USDT)',
     amountHint: 'At least {{min}} USDT, at most {{max}} USDT',
     amountMin: 'The amount must be at least {{min}} USDT',
@@ -168,10 +172,13 @@ export const walletEn: DeepStringRecord<typeof walletZhCN> = {
     confirmText:
       '{{quantity}} × {{amount}} = {{total}} will be deducted from your balance; your balance afterwards: {{after}}.',
     confirmOk: 'Generate',
-    generated: '{{count}} codes generated',
+    generated: plural('{{count}} codes generated', '{{count}} code generated'),
     generateFailed: 'Could not generate the codes, please try again later',
     batchTitle: 'This batch',
-    batchSummary: '{{count}} codes, {{total}} deducted, balance now {{balance}}',
+    batchSummary: plural(
+      '{{count}} codes, {{total}} deducted, balance now {{balance}}',
+      '{{count}} code, {{total}} deducted, balance now {{balance}}',
+    ),
     copyAll: 'Copy all',
     copiedAll: 'All copied',
     listTitle: 'My top-up codes',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 /** Messages of the wallet feature, kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
 export const walletZhCN = {
   all: '全部',
@@ -57,7 +58,7 @@ export const walletZhCN = {
     tabCode: '充值码充值',
     network: '选择网络',
     networkOne: '网络',
-    confirmationsNeeded: '该网络需要 {{count}} 个区块确认',
+    confirmationsNeeded: plural('该网络需要 {{count}} 个区块确认'),
     amount: '充值数量（USDT）',
     amountHint: '最少 {{min}} USDT，最多 {{max}} USDT',
     amountMin: '充值数量不能低于 {{min}} USDT',
@@ -161,10 +162,10 @@ export const walletZhCN = {
     confirmTitle: '确认生成充值码',
     confirmText: '{{quantity}} × {{amount}} = {{total}} 将从余额中扣除，扣除后余额为 {{after}}。',
     confirmOk: '确认生成',
-    generated: '已生成 {{count}} 个充值码',
+    generated: plural('已生成 {{count}} 个充值码'),
     generateFailed: '生成失败，请稍后重试',
     batchTitle: '本批充值码',
-    batchSummary: '共 {{count}} 个，扣除 {{total}}，当前余额 {{balance}}',
+    batchSummary: plural('共 {{count}} 个，扣除 {{total}}，当前余额 {{balance}}'),
     copyAll: '复制全部',
     copiedAll: '已复制全部',
     listTitle: '我的充值码',

@@ -1,3 +1,4 @@
+import { plural } from '../../../plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { walletZhCN } from './zh_CN';
 
@@ -59,7 +60,7 @@ export const walletZhTW: DeepStringRecord<typeof walletZhCN> = {
     tabCode: '儲值碼儲值',
     network: '選擇網路',
     networkOne: '網路',
-    confirmationsNeeded: '此網路需要 {{count}} 個區塊確認',
+    confirmationsNeeded: plural('此網路需要 {{count}} 個區塊確認'),
     amount: '儲值數量（USDT）',
     amountHint: '最少 {{min}} USDT，最多 {{max}} USDT',
     amountMin: '儲值數量不能低於 {{min}} USDT',
@@ -163,10 +164,10 @@ export const walletZhTW: DeepStringRecord<typeof walletZhCN> = {
     confirmTitle: '確認產生儲值碼',
     confirmText: '{{quantity}} × {{amount}} = {{total}} 將從餘額中扣除，扣除後餘額為 {{after}}。',
     confirmOk: '確認產生',
-    generated: '已產生 {{count}} 個儲值碼',
+    generated: plural('已產生 {{count}} 個儲值碼'),
     generateFailed: '產生失敗，請稍後重試',
     batchTitle: '本批儲值碼',
-    batchSummary: '共 {{count}} 個，扣除 {{total}}，目前餘額 {{balance}}',
+    batchSummary: plural('共 {{count}} 個，扣除 {{total}}，目前餘額 {{balance}}'),
     copyAll: '複製全部',
     copiedAll: '已複製全部',
     listTitle: '我的儲值碼',
