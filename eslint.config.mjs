@@ -10,9 +10,14 @@ const CONTRACT_ONLY = [
     message: 'Packages talk only through @portal/contract.',
   },
   {
-    group: ['@portal/contract/*', '!@portal/contract/admin', '!@portal/contract/copy-style'],
+    group: [
+      '@portal/contract/*',
+      '!@portal/contract/admin',
+      '!@portal/contract/copy-style',
+      '!@portal/contract/plural',
+    ],
     message:
-      'Import the contract through its public entries (@portal/contract, @portal/contract/admin; @portal/contract/copy-style in tests).',
+      'Import the contract through its public entries (@portal/contract, @portal/contract/admin, @portal/contract/plural for the messages; @portal/contract/copy-style in tests).',
   },
 ];
 

@@ -14,7 +14,8 @@ const API = '/api/v1/portal';
  * menus; 241.1 with our own translations in i18next's, src/i18n/translator.ts; 225.3 once Mantine's ScrollArea no longer
  * brought the floating layer, scrollAreaWithoutFloating in vite.config.ts; 212.2 once only the frame's Mantine
  * components were in its first chunk, FRAME_MANTINE_COMPONENTS; 201 with our own router, src/lib/router.tsx, in
- * React Router's place; 196.3 with only the frame's icons in the first chunk of icons, FRAME_ICONS).
+ * React Router's place; 196.3 with only the frame's icons in the first chunk of icons, FRAME_ICONS; 196.6 with the
+ * plural texts).
  */
 const BUDGET_KIB = 197;
 /** zod, with the schemas of the forms (vite.config.ts): no console page's first screen builds a schema. */

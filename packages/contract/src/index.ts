@@ -9,6 +9,7 @@ export * from './email-address.js';
 export * from './endpoint.js';
 export * from './staff.js';
 export * from './i18n/validation-messages.js';
+export * from './i18n/plural.js';
 export * as healthApi from './endpoints/health.js';
 export * as authApi from './endpoints/auth.js';
 export * as usersApi from './endpoints/users.js';

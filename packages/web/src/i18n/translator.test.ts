@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural } from './plural';
+import { plural } from '@portal/contract';
 import { interpolate, Translator } from './translator';
 
 const messages = {

@@ -5,8 +5,8 @@
  * about a kilobyte.
  */
 import type { AdminMessages } from '../admin/i18n/zh_CN';
-import { isPlural } from './plural';
-import type { Plural } from './plural';
+import { isPlural } from '@portal/contract';
+import type { Plural } from '@portal/contract';
 import type { TranslationResource } from './resources';
 
 /** The namespaces and the shape of their messages: the customer app's, and the operators' console's. */

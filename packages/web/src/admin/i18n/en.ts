@@ -1,4 +1,4 @@
-import { plural } from '../../i18n/plural';
+import { plural } from '@portal/contract/plural';
 import type { AdminMessages } from './zh_CN';
 
 /** The operators' console's messages, English. */

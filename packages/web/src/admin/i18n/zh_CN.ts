@@ -1,4 +1,4 @@
-import { plural } from '../../i18n/plural';
+import { plural } from '@portal/contract/plural';
 /** The operators' console's messages (translation namespace `admin`), Simplified Chinese: the source of the type. */
 export const adminZhCN = {
   title: '运营控制台',

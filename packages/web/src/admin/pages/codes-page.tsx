@@ -132,7 +132,7 @@ export function CodesPage({ me }: { me: StaffMe }) {
       key: 'code',
       header: t('codes.code'),
       cell: (c) => (
-        <Text size="xs" style={{ wordBreak: 'break-all' }}>
+        <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {c.code}
         </Text>
       ),

@@ -101,8 +101,8 @@ export function CodesTable() {
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Title order={2} size="h4" id="codes-list-title">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Title order={2} size="h4" lh="var(--input-height-sm)" id="codes-list-title">
             {t('wallet.codes.listTitle')}
           </Title>
           <Group gap="sm" align="flex-end" wrap="wrap">

@@ -116,8 +116,8 @@ export function LedgerTable() {
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Title order={2} size="h4" id="ledger-title">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Title order={2} size="h4" lh="var(--input-height-sm)" id="ledger-title">
             {t('wallet.ledger.title')}
           </Title>
           <Group gap="sm" align="flex-end" wrap="wrap">

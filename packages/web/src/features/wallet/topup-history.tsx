@@ -171,8 +171,8 @@ export function TopupHistory() {
       <RechargeStats />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
-          <Group justify="space-between" align="flex-start" wrap="wrap">
-            <Title order={2} size="h4" id="history-title">
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <Title order={2} size="h4" lh="var(--input-height-sm)" id="history-title">
               {t('wallet.history.title')}
             </Title>
             <Group gap="sm" wrap="wrap">

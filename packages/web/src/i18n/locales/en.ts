@@ -1,4 +1,4 @@
-import { plural } from '../plural';
+import { plural } from '@portal/contract/plural';
 import { homeEn } from './features/home/en';
 import { ticketsEn } from './features/tickets/en';
 import { announcementsEn } from './features/announcements/en';

@@ -1,4 +1,4 @@
-import { plural } from '../plural';
+import { plural } from '@portal/contract/plural';
 import { homeZhCN } from './features/home/zh_CN';
 import { ticketsZhCN } from './features/tickets/zh_CN';
 import { announcementsZhCN } from './features/announcements/zh_CN';

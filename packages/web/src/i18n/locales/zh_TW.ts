@@ -1,4 +1,4 @@
-import { plural } from '../plural';
+import { plural } from '@portal/contract/plural';
 import { homeZhTW } from './features/home/zh_TW';
 import { ticketsZhTW } from './features/tickets/zh_TW';
 import { announcementsZhTW } from './features/announcements/zh_TW';

@@ -1,4 +1,4 @@
-import { plural } from '../../../plural';
+import { plural } from '@portal/contract/plural';
 /**
  * Messages of the account pages (profile, security, sessions): top-level sections, spread into the locale (zh_CN is
  * the source; zh_TW and en have the same keys).

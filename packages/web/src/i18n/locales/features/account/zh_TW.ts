@@ -1,4 +1,4 @@
-import { plural } from '../../../plural';
+import { plural } from '@portal/contract/plural';
 import type { DeepStringRecord } from '../../zh_CN';
 import type { accountZhCN } from './zh_CN';
 

@@ -1,4 +1,4 @@
-import { plural } from '../../../plural';
+import { plural } from '@portal/contract/plural';
 /** Messages of the dashboard overview (/), kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
 export const dashboardZhCN = {
   label: '仪表盘概览',

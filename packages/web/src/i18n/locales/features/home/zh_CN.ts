@@ -1,4 +1,4 @@
-import { plural } from '../../../plural';
+import { plural } from '@portal/contract/plural';
 /**
  * The landing page's phone menu, console preview, client list and FAQ (zh_CN is the source; zh_TW and en have the
  * same keys). The FAQ follows docs/product-rules.md and the terms: a trial only when the operator offers one, refunds within 7 days, USDT on TRC20

@@ -1,4 +1,4 @@
-import { plural } from '../../../plural';
+import { plural } from '@portal/contract/plural';
 /** Messages of the nodes feature, kept in their own file (zh_CN is the source; zh_TW and en have the same keys). */
 export const nodesZhCN = {
   loadFailed: '节点加载失败，请稍后重试',
