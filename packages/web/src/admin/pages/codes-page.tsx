@@ -132,7 +132,7 @@ export function CodesPage({ me }: { me: StaffMe }) {
       key: 'code',
       header: t('codes.code'),
       cell: (c) => (
-        <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
           {c.code}
         </Text>
       ),

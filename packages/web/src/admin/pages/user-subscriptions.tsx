@@ -331,7 +331,20 @@ export function UserSubscriptions({
       cell: (s) => `${s.online_devices} / ${s.device_limit}`,
     },
     { key: 'end', header: t('users.ends'), cell: (s) => formatDateTime(s.end_at, locale), nowrap: true },
-    { key: 'order', header: t('users.orderNo'), cell: (s) => s.order_no || t('grants.noOrder') },
+    // The order number whole on one line: the card's full width on phones, in the numbers' font.
+    {
+      key: 'order',
+      header: t('users.orderNo'),
+      cell: (s) =>
+        s.order_no ? (
+          <Text span size="sm" ff="monospace">
+            {s.order_no}
+          </Text>
+        ) : (
+          t('grants.noOrder')
+        ),
+      card: 'wide',
+    },
   ];
   if ((canGrant || canManage) && subscriptions.some((s) => s.status !== 'upgraded'))
     columns.push({

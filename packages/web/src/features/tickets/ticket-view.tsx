@@ -18,6 +18,7 @@ import { PriorityBadge, TicketStatusBadge } from './status-badge';
 function TicketHeader({ ticket }: { ticket: TicketDetail }) {
   const { t } = useTranslation();
   const locale = currentLocale();
+  const numberLabel = t('tickets.detail.number', { no: '\u0000' }).split('\u0000');
   const close = useCloseTicket();
   const askClose = () =>
     confirmAction({
@@ -58,8 +59,13 @@ function TicketHeader({ ticket }: { ticket: TicketDetail }) {
             subject, and not a lone row of its own either. */}
         <Group justify="space-between" align="center" gap="sm" wrap="wrap">
           <Group gap="md" wrap="wrap">
-            <Text size="sm" c="dimmed" ff="monospace" data-testid="ticket-no">
-              {t('tickets.detail.number', { no: ticket.ticket_no })}
+            {/* Only the number in the numbers' font, not the words around it ("Ticket", "工单号"). */}
+            <Text size="sm" c="dimmed" data-testid="ticket-no">
+              {numberLabel[0]}
+              <Text span inherit ff="monospace">
+                {ticket.ticket_no}
+              </Text>
+              {numberLabel[1]}
             </Text>
             <Text size="sm" c="dimmed">
               {t('tickets.detail.created', { time: formatDateTime(ticket.created_at, locale) })}

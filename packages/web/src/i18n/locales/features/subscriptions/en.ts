@@ -38,7 +38,7 @@ export const subscriptionsEn: DeepStringRecord<typeof subscriptionsZhCN> = {
     emptyTitle: 'No packages on sale',
     emptyText: 'There are no packages on sale right now, please check back later.',
     intro:
-      'Paid from your balance and active immediately. Renewing adds the new period to the time you have left; upgrading to a larger package credits the unused value of your current one.',
+      'You pay from your balance, and a package is active at once. Renewing adds the new period to the time you have left; upgrading to a larger package credits the unused value of your current one.',
   },
   pay: {
     price: 'Amount to pay',
