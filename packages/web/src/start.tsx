@@ -66,7 +66,8 @@ if (showsPrerendered()) {
   // The prerendered page's copy of Mantine's CSS variables stays (in the head) until the app's own is in place: the
   // console's frame, drawn over the app until then, is laid out with them (without, its cards shrank and grew back, a
   // layout shift of 0.037 on the dashboard).
-  for (const style of container.querySelectorAll('style[data-mantine-styles="true"]')) document.head.append(style);
+  for (const style of container.querySelectorAll('style[data-mantine-styles="true"]'))
+    document.head.append(style);
   container.replaceChildren();
   delete container.dataset.prerendered;
   const root = createRoot(container);
