@@ -66,6 +66,8 @@ export interface Served {
   /** Peak resident memory since start (VmHWM), MiB; null where /proc is missing. */
   peakRssMiB(): number | null;
   rssMiB(): number | null;
+  /** CPU time the process has used (user and system, every thread), ms; null where /proc is missing. */
+  cpuMs(): number | null;
 }
 
 function procStatus(pid: number, field: string): number | null {
@@ -93,7 +95,11 @@ export async function serve(
   port: number,
   readyPath: string,
 ): Promise<Served> {
-  const child: ChildProcess = spawn(process.execPath, command, {
+  // BENCH_CPU_PROF=dir: each server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...command], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -135,6 +141,10 @@ export async function serve(
       }
     },
     peakRssMiB: () => procStatus(child.pid!, 'VmHWM'),
+    cpuMs: () => {
+      const ticks = cpuTicks(child.pid!);
+      return ticks === null ? null : ticks * 10;
+    },
     rssMiB: () => procStatus(child.pid!, 'VmRSS'),
   };
 }

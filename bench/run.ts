@@ -171,6 +171,21 @@ async function load(
   };
 }
 
+/** A load run, with the CPU time the process serving it used per answer (µs; null where /proc is missing). */
+async function withCpu<T extends { total: number }>(
+  served: Served,
+  run: () => Promise<T>,
+): Promise<T & { cpuUs: number | null }> {
+  const before = served.cpuMs();
+  const result = await run();
+  const after = served.cpuMs();
+  const cpuUs =
+    before === null || after === null || result.total === 0
+      ? null
+      : Math.round(((after - before) * 1000 * 10) / result.total) / 10;
+  return { ...result, cpuUs };
+}
+
 // ---- preparing the data set (before the server starts) ----
 async function prepare(db: Kysely<Database>) {
   const now = new Date().toISOString();
@@ -337,8 +352,9 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
     const base = server.url;
 
     // ---- GET /sub/{token}, each format, 20 nodes ----
-    const subRows = async (base: string, label: string) => {
+    const subRows = async (served: Served, label: string) => {
       if (!want('sub')) return;
+      const base = served.url;
       // Each format as sent plain; Clash and sing-box also gzipped, for a client that asks (Go's HTTP client, which
       // Clash Meta and sing-box use, asks by default).
       const variants = (['base64', 'clash', 'sing-box'] as const).flatMap((format) => [
@@ -356,14 +372,32 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
         // The bare route and /sub in alternating rounds, the ratio of each pair: this machine's speed drifts
         // within a run (seen: the bare route from 10,000 to 54,000 rps), so a ratio to the run's first figure
         // says more about the drift than about /sub.
-        const rounds: { bare: number; sub: number; ratio: number; p99: number }[] = [];
+        const rounds: {
+          bare: number;
+          sub: number;
+          ratio: number;
+          p99: number;
+          bareCpuUs: number | null;
+          subCpuUs: number | null;
+        }[] = [];
         await load(base, paths, { seconds: 1, headers }); // warm-up
         for (let round = 0; round < PAIRED_ROUNDS; round++) {
-          const b = await load(bare.url, '/bare', { seconds: DURATION_S / PAIRED_ROUNDS });
-          const l = await load(base, paths, { seconds: DURATION_S / PAIRED_ROUNDS, headers });
+          const b = await withCpu(bare, () =>
+            load(bare.url, '/bare', { seconds: DURATION_S / PAIRED_ROUNDS }),
+          );
+          const l = await withCpu(served, () =>
+            load(base, paths, { seconds: DURATION_S / PAIRED_ROUNDS, headers }),
+          );
           if (l.non2xx > 0 || l.errors > 0)
             throw new Error(`${name}: ${l.non2xx} non-2xx, ${l.errors} errors`);
-          rounds.push({ bare: b.rps, sub: l.rps, ratio: l.rps / b.rps, p99: l.p99 });
+          rounds.push({
+            bare: b.rps,
+            sub: l.rps,
+            ratio: l.rps / b.rps,
+            p99: l.p99,
+            bareCpuUs: b.cpuUs,
+            subCpuUs: l.cpuUs,
+          });
         }
         const byRatio = [...rounds].sort((a, b) => a.ratio - b.ratio);
         const median = byRatio[Math.floor(byRatio.length / 2)]!;
@@ -383,6 +417,26 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
           met: ratio >= 50,
           detail: { rounds, bytes: first.body.length, single },
         });
+        // The server's own CPU time per answer against the bare route's, from the same rounds: the load generator
+        // shares the two cores, and at the bare route's rate it is the one at full load (the bare server is not),
+        // so the rps ratio above also measures the load generator's cost of reading a bigger answer.
+        const cpu = rounds.flatMap((r) =>
+          r.bareCpuUs !== null && r.subCpuUs !== null ? [r.bareCpuUs / r.subCpuUs] : [],
+        );
+        if (cpu.length > 0) {
+          cpu.sort((a, b) => a - b);
+          add({
+            row: name,
+            measure: "CPU per answer, the bare route's as % of /sub's (median of rounds)",
+            value: Math.round(cpu[Math.floor(cpu.length / 2)]! * 1000) / 10,
+            unit: '%',
+            goal: 'context',
+            met: null,
+            detail: {
+              rounds: rounds.map((r) => ({ bare_us: r.bareCpuUs, sub_us: r.subCpuUs })),
+            },
+          });
+        }
         // A bare route sending as many bytes, paired the same way.
         const sameBytes = await load(bare.url, `/bytes/${first.body.length}`, {
           seconds: DURATION_S / PAIRED_ROUNDS,
@@ -415,7 +469,7 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
         });
       }
     };
-    await subRows(base, `${prep.nodes.length} nodes`);
+    await subRows(server, `${prep.nodes.length} nodes`);
 
     // ---- the agents' API ----
     const node = prep.nodes[0]!;
@@ -522,8 +576,10 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
               .etag,
           ),
         );
+      // A first round unmeasured, for the bare route too: each agent keeps its connection open between pulls (Go's
+      // HTTP client does), and the client here opens one per node in the first round.
       const all: number[] = [];
-      for (let round = 0; round < 30; round++) {
+      for (let round = -1; round < 30; round++) {
         const ms = await Promise.all(
           prep.nodes.map(async (n) => {
             const r = await call(base, 'GET', `${NODE_API_PREFIX}/user?${q(n)}`, {
@@ -533,16 +589,16 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
             return r.ms;
           }),
         );
-        all.push(...ms);
+        if (round >= 0) all.push(...ms);
       }
       all.sort((a, b) => a - b);
       // The same pattern against the bare route, the same client: what 20 answers at once cost on this machine
       // before any work of ours (the client's share included).
       const bareAll: number[] = [];
-      for (let round = 0; round < 30; round++)
-        bareAll.push(
-          ...(await Promise.all(prep.nodes.map(async () => (await call(bare.url, 'GET', '/bare')).ms))),
-        );
+      for (let round = -1; round < 30; round++) {
+        const ms = await Promise.all(prep.nodes.map(async () => (await call(bare.url, 'GET', '/bare')).ms));
+        if (round >= 0) bareAll.push(...ms);
+      }
       bareAll.sort((a, b) => a - b);
       add({
         row: 'bare Fastify route',
@@ -847,7 +903,7 @@ async function runOne(dbUrl: string, mainJs: string): Promise<{ rows: Row[]; met
         await server.settle();
         // The rows above suspended some users: tokens read again, so every one is served in full.
         prep.subTokens = await servableTokens(db);
-        await subRows(server.url, '200 nodes');
+        await subRows(server, '200 nodes');
       } finally {
         await server?.stop();
         server = null;

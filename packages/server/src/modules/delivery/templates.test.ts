@@ -131,6 +131,16 @@ describe('delivery templates', () => {
       expect(filled(t[format]!, UUIDS[1]!)).toBe(renderDirect(format, [trap], UUIDS[1]!, 'S'));
   });
 
+  it('keeps each answer as written while later answers are cut from the same slab', () => {
+    // Bodies held at once, as sockets that have not taken theirs yet hold them: none is written over by the next.
+    const uuids = Array.from({ length: 120 }, () => randomUUID());
+    for (const format of FORMATS) {
+      const template = templates[format]!;
+      const bodies = uuids.map((u) => template.bytes(u));
+      bodies.forEach((body, i) => expect(body.toString('utf8')).toBe(template.text(uuids[i]!)));
+    }
+  });
+
   it('writes every format in place, Shadowsocks 2022 keys included (their length does not vary with the UUID)', () => {
     for (const format of FORMATS) expect(templates[format]!.inPlace).toBe(true);
   });
