@@ -1,6 +1,7 @@
 /** What the benchmarks share: the data set (seeded on first use), percentiles, a staff owner, servers to start. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -95,6 +96,15 @@ export async function serve(
   port: number,
   readyPath: string,
 ): Promise<Served> {
+  // A server left over from an interrupted run would answer the readiness check and be measured in this one's place.
+  const url = `http://127.0.0.1:${port}`;
+  if (
+    await fetch(`${url}${readyPath}`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`something already answers on ${url}: stop it first`);
   // BENCH_CPU_PROF=dir: each server writes a CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
@@ -104,7 +114,6 @@ export async function serve(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -158,4 +167,80 @@ export function buildServer(): string {
   });
   if (r.status !== 0) throw new Error('building the server failed');
   return path.join(ROOT, 'packages/server/dist-bench/main.js');
+}
+
+/**
+ * Connections opened beforehand, one per caller (as each agent keeps its own open between pulls), that send raw
+ * HTTP/1.1 requests all in the same turn of the event loop and time each answer from its own write. Node's HTTP
+ * client spends tens of microseconds on every request and answer in this process, which is the server's only
+ * neighbour on two cores: 20 at once through it took 3-4 ms for a bare route, most of it the client's.
+ */
+export class RawConnections {
+  private constructor(private readonly sockets: Socket[]) {}
+
+  static async open(url: string, count: number): Promise<RawConnections> {
+    const { hostname, port } = new URL(url);
+    const sockets = await Promise.all(
+      Array.from(
+        { length: count },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect({ host: hostname, port: Number(port), noDelay: true }, () =>
+              resolve(socket),
+            );
+            socket.once('error', reject);
+          }),
+      ),
+    );
+    return new RawConnections(sockets);
+  }
+
+  /** Request i on connection i (GET, the path and headers given), all written at once: each answer's status and ms. */
+  round(
+    requests: { path: string; headers?: Record<string, string> }[],
+  ): Promise<{ status: number; ms: number }[]> {
+    if (requests.length > this.sockets.length) throw new Error('more requests than connections');
+    const raw = requests.map(({ path, headers = {} }) =>
+      Buffer.from(
+        `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('')}\r\n`,
+        'latin1',
+      ),
+    );
+    return Promise.all(
+      raw.map((bytes, i) => {
+        const socket = this.sockets[i]!;
+        const answer = new Promise<{ status: number; ms: number }>((resolve, reject) => {
+          let got: Buffer = Buffer.alloc(0);
+          const onData = (chunk: Buffer) => {
+            got = got.length === 0 ? chunk : Buffer.concat([got, chunk]);
+            const end = got.indexOf('\r\n\r\n');
+            if (end < 0) return;
+            const head = got.subarray(0, end).toString('latin1');
+            if (/^transfer-encoding:/im.test(head)) return finish(new Error('a chunked answer'));
+            const length = Number(/^content-length:\s*(\d+)/im.exec(head)?.[1] ?? 0);
+            if (got.length < end + 4 + length) return;
+            if (got.length > end + 4 + length) return finish(new Error('more bytes than one answer'));
+            finish(null, Number(head.slice(9, 12)));
+          };
+          const finish = (err: Error | null, status = 0) => {
+            socket.off('data', onData);
+            socket.off('error', finish);
+            if (err) reject(err);
+            else resolve({ status, ms: performance.now() - t0 });
+          };
+          socket.on('data', onData);
+          socket.once('error', finish);
+        });
+        const t0 = performance.now();
+        socket.write(bytes);
+        return answer;
+      }),
+    );
+  }
+
+  close(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
 }
